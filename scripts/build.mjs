@@ -1,0 +1,27 @@
+// Builds every bundle with esbuild: the extension host entry, the pure core library,
+// the `dlg` CLI, the webview script and the extension-host test suites.
+import { build } from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
+
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+const jobs = [
+  build({ ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', format: 'cjs', external: ['sharp'] }),
+  build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', format: 'cjs', external: ['sharp'],
+    banner: { js: '#!/usr/bin/env node' } }),
+];
+if (existsSync('src/extension/extension.ts')) {
+  jobs.push(build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', format: 'cjs',
+    external: ['vscode', 'sharp'] }));
+}
+if (existsSync('src/webview/main.ts')) {
+  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview.js', format: 'iife' }));
+}
+const suites = existsSync('test/extension')
+  ? readdirSync('test/extension', { recursive: true }).filter((f) => f.endsWith('.test.ts')).map((f) => `test/extension/${f}`)
+  : [];
+if (suites.length) {
+  jobs.push(build({ ...common, entryPoints: suites, outdir: 'out/test/extension', outbase: 'test/extension', format: 'cjs',
+    external: ['vscode', 'mocha', 'sharp'] }));
+}
+await Promise.all(jobs);
