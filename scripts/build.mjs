@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 const jobs = [
   build({ ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', format: 'cjs', external: ['sharp'] }),
-  build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', format: 'cjs', external: ['sharp'],
+  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'cjs', external: ['sharp'],
     banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (existsSync('src/extension/extension.ts')) {

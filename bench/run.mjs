@@ -1,0 +1,69 @@
+// `npm run bench`: core speed as ratios to the physical limit, JSON.parse + JSON.stringify(…, null, 1)
+// of the same bytes, measured in the same run. Prints a markdown table (pasted into the README).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { generateDialog } from './generateDialog.mjs';
+
+const require = createRequire(import.meta.url);
+const core = require('../dist/core.js');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const shared = join(root, '..', 'shared', 'corpus');
+
+/** Median milliseconds of `fn` over enough runs to take about `budgetMs`. */
+function time(fn, budgetMs = 400) {
+  fn();
+  const samples = [];
+  const start = performance.now();
+  while (samples.length < 5 || (performance.now() - start < budgetMs && samples.length < 200)) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1];
+}
+
+const cases = [];
+for (const set of ['public', 'synthetic', 'perf']) {
+  for (const f of readdirSync(join(shared, set)).filter((f) => f.endsWith('.ipynb'))) {
+    const p = join(shared, set, f);
+    if (statSync(p).size > 100_000) cases.push({ name: `${set}/${f}`, text: readFileSync(p, 'utf8') });
+  }
+}
+const generated = generateDialog(20000, 42);
+cases.push({ name: 'generated 20,000 cells', text: core.stringifyCanonical(generated) + '\n', big: true });
+
+const rows = [];
+let worst = 0;
+for (const c of cases) {
+  const limit = time(() => JSON.stringify(JSON.parse(c.text), null, 1));
+  const ours = time(() => core.writeIpynb(core.readIpynb(c.text)));
+  const dlg = core.readIpynb(c.text);
+  const edited = time(() => {
+    const d = core.readIpynb(c.text);
+    d.messages[0].content += ' (edited)';
+    core.writeIpynb(d);
+  });
+  const ratio = ours / limit;
+  worst = Math.max(worst, ratio);
+  const row = { name: c.name, kb: Math.round(c.text.length / 1000), limit, ours, ratio, edited: edited / limit };
+  if (c.big) {
+    const upto = dlg.messages.filter((m) => m.msgType === 'prompt').at(-1).id;
+    const proj = time(() => {
+      core.dlg2hist(dlg, { supports_vision: true }, { upto });
+      core.dlg2chat(dlg);
+    }, 2000);
+    row.proj = proj / limit;
+  }
+  rows.push(row);
+}
+
+const f = (x) => x.toFixed(2);
+console.log('| file | kB | JSON limit ms | read+write ms | ratio | read+edit+write ratio | dlg2hist+dlg2chat ratio |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of rows) {
+  console.log(`| ${r.name} | ${r.kb} | ${f(r.limit)} | ${f(r.ours)} | ${f(r.ratio)}× | ${f(r.edited)}× | ${r.proj === undefined ? '' : f(r.proj) + '×'} |`);
+}
+console.log(`\nworst read+write ratio: ${f(worst)}× (target ≤ 3×, goal ≤ 1.5×)`);

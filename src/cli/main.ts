@@ -1,0 +1,66 @@
+// `dlg`: the command line over the core library.
+import { writeIpynb } from '../core/ipynb';
+import { stringifyCanonical } from '../core/json';
+import { validateMessage } from '../core/validate';
+import { goldenReport } from './golden';
+import { outlineLines } from './outline';
+import { CliError, loadDialog } from './readFile';
+
+const USAGE = `usage: dlg <command> FILE
+  roundtrip FILE   print writeIpynb(readIpynb(FILE)): the exact bytes a save would write
+  golden FILE      the model as JSON in the schema of shared/golden/README.md
+  outline FILE     the section tree, one line per message
+  validate FILE    list the dialog's problems (exit 1 when there are any)`;
+
+function duplicateIds(ids: string[]): string[] {
+  const seen = new Set<string>();
+  const dups = new Set<string>();
+  for (const id of ids) (seen.has(id) ? dups : seen).add(id);
+  return [...dups].sort();
+}
+
+function run(argv: string[]): number {
+  const [cmd, file] = argv;
+  if (!cmd || cmd === '-h' || cmd === '--help') {
+    process.stdout.write(USAGE + '\n');
+    return cmd ? 0 : 2;
+  }
+  if (!file) throw new CliError(`dlg ${cmd}: missing FILE\n${USAGE}`);
+  const loaded = loadDialog(file);
+  const d = loaded.dialog;
+  switch (cmd) {
+    case 'roundtrip':
+      process.stdout.write(writeIpynb(d));
+      return 0;
+    case 'golden':
+      process.stdout.write(stringifyCanonical(goldenReport(loaded)) + '\n');
+      return 0;
+    case 'outline':
+      process.stdout.write(outlineLines(d).map((l) => l + '\n').join(''));
+      return 0;
+    case 'validate': {
+      const problems = loaded.repairs.map((r) => `repaired on read: ${r}`);
+      const dups = duplicateIds(d.messages.map((m) => m.id));
+      if (dups.length) problems.push(`duplicate message id(s): ${dups.join(', ')}`);
+      for (const m of d.messages) {
+        try {
+          validateMessage(m);
+        } catch (e) {
+          problems.push((e as Error).message);
+        }
+      }
+      for (const p of problems) process.stdout.write(`${file}: ${p}\n`);
+      return problems.length ? 1 : 0;
+    }
+    default:
+      throw new CliError(`dlg: unknown command '${cmd}'\n${USAGE}`);
+  }
+}
+
+try {
+  process.exitCode = run(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof CliError)) throw e;
+  process.stderr.write(e.message + '\n');
+  process.exitCode = e.exitCode;
+}

@@ -1,0 +1,87 @@
+// The nbformat shapes storage reads, as zod schemas whose messages are the repair reasons of
+// ipynb-storage §10. Reading checks the common valid shapes by hand first (fast path) and asks zod only
+// when that check fails, so a bad shape gets the precise reason without slowing the usual file.
+
+import { z } from 'zod';
+import { Json, JsonObject, isJsonObject } from './json';
+import { isPyInt, pyRepr } from './pyrepr';
+
+const str = z.string();
+const strList = z.array(z.string());
+/** Python `int` (bool included, as `isinstance(True, int)`) or None. */
+export function isIntOrNull(v: unknown): boolean {
+  return v === null || typeof v === 'boolean' || isPyInt(v);
+}
+
+export const streamOutputSchema = z.object({
+  output_type: z.literal('stream'),
+  name: z.string({ error: 'stream requires a str name' }),
+  text: z.union([str, strList], { error: 'stream requires text' }),
+});
+
+const bundle = (t: string) => ({
+  data: z.custom<JsonObject>((v) => isJsonObject(v), { error: `${t} requires a data dict` }),
+  metadata: z.custom<JsonObject>((v) => isJsonObject(v), { error: `${t} requires a metadata dict` }),
+});
+
+export const displayOutputSchema = z.object({ output_type: z.literal('display_data'), ...bundle('display_data') });
+
+export const resultOutputSchema = z.object({
+  output_type: z.literal('execute_result'),
+  ...bundle('execute_result'),
+  execution_count: z.custom<Json>(isIntOrNull, { error: 'execute_result requires an int or None execution_count' }),
+});
+
+export const errorOutputSchema = z.object({
+  output_type: z.literal('error'),
+  ename: z.string({ error: 'error requires str ename and evalue' }),
+  evalue: z.string({ error: 'error requires str ename and evalue' }),
+  traceback: z.array(z.string(), { error: 'error requires a traceback list of str' }),
+});
+
+const SCHEMAS: Record<string, z.ZodType> = {
+  stream: streamOutputSchema,
+  display_data: displayOutputSchema,
+  execute_result: resultOutputSchema,
+  error: errorOutputSchema,
+};
+
+/** An attachment entry: one or more mimes, each base64 as a string or a list of lines. */
+export const attachmentSchema = z.record(z.string(), z.union([str, strList]));
+
+function isStrList(v: Json | undefined): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const x of v) if (typeof x !== 'string') return false;
+  return true;
+}
+
+/** The hand-written check for the shapes real files hold; false means "ask zod". */
+function quickValid(o: JsonObject): boolean {
+  switch (o.output_type) {
+    case 'stream':
+      return typeof o.name === 'string' && (typeof o.text === 'string' || isStrList(o.text));
+    case 'display_data':
+      return isJsonObject(o.data) && isJsonObject(o.metadata);
+    case 'execute_result':
+      return isJsonObject(o.data) && isJsonObject(o.metadata) && isIntOrNull(o.execution_count);
+    case 'error':
+      return typeof o.ename === 'string' && typeof o.evalue === 'string' && isStrList(o.traceback);
+  }
+  return false;
+}
+
+/** Why an output is invalid (the §10 reason), or null when it is valid. */
+export function outputProblem(o: Json): string | null {
+  if (!isJsonObject(o)) return 'output must be a dict';
+  if (quickValid(o)) return null;
+  const t = o.output_type;
+  const schema = typeof t === 'string' ? SCHEMAS[t] : undefined;
+  if (!schema) return `unknown output_type ${pyRepr(t ?? null)}`;
+  const r = schema.safeParse(o);
+  return r.success ? null : r.error.issues[0].message;
+}
+
+/** Whether `v` is valid nbformat `source`: a string or a list of strings. */
+export function isSource(v: Json | undefined): boolean {
+  return typeof v === 'string' || isStrList(v);
+}

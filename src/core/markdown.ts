@@ -1,0 +1,146 @@
+// The markdown document projection (ai-projections §12): display only, never parsed back.
+// Pandoc-style divs: `::: prompt`, `::: reply`, `::: output`, folded tool calls.
+
+import { isJsonObject, Json } from './json';
+import { b64encode } from './hashes';
+import { Dialog, Message, Output } from './model';
+import { stripAnsi } from './ansi';
+import { aiRes } from './outputs';
+import { concatStreams } from './render';
+import { cpLen, cpSlice, pyStrip } from './pyText';
+import { pyStr } from './pyrepr';
+import { codeSpan, fencedBlocks, TOOL_INFO } from './replyBlocks';
+
+function join(d: Json | undefined): string {
+  if (typeof d === 'string') return d;
+  if (Array.isArray(d)) return d.map((x) => (typeof x === 'string' ? x : String(x))).join('');
+  return d == null ? '' : String(d);
+}
+
+/** A fence longer than any backtick run inside. */
+function fence(info: string, body: string): string {
+  const runs = body.match(/`+/g) ?? [];
+  const f = '`'.repeat(Math.max(3, ...runs.map((r) => r.length + 1)));
+  return `${f}${info}\n${body}\n${f}`;
+}
+
+/** Notes: `attachment:ID` links become data URIs. */
+function noteMd(m: Message): string {
+  let s = m.content;
+  for (const a of m.attachments) {
+    if (!s.includes(`attachment:${a.id}`)) continue;
+    const data = a.invalidBase64 ?? b64encode(a.data);
+    s = s.split(`attachment:${a.id}`).join(`data:${a.contentType};base64,${data}`);
+  }
+  return s;
+}
+
+type Piece = { text: string } | { md: string };
+
+/** One output as a markdown block, or plain text to pool with its neighbours. */
+function outputPiece(o: Output): Piece | null {
+  const t = o.output_type;
+  if (t === 'stream') return { text: join(o.text as Json) };
+  if (t === 'error') return { text: stripAnsi(Array.isArray(o.traceback) ? o.traceback.map((x) => join(x)).join('\n') : join(o.traceback)) };
+  const data = isJsonObject(o.data) ? o.data : {};
+  const has = (k: string) => typeof data[k] === 'string' || Array.isArray(data[k]);
+  if (has('text/html')) return { md: fence('{=html}', join(data['text/html']).replace(/\n+$/, '')) };
+  if (has('image/svg+xml')) return { md: fence('{=html}', join(data['image/svg+xml']).replace(/\n+$/, '')) };
+  for (const mime of ['image/jpeg', 'image/png']) {
+    if (has(mime)) return { md: `![](data:${mime};base64,${join(data[mime]).replace(/\s+/g, '')})` };
+  }
+  if (has('text/markdown')) return { md: pyStrip(join(data['text/markdown'])) };
+  if (has('text/latex')) return { md: pyStrip(join(data['text/latex'])) };
+  if (has('application/javascript')) return { md: fence('{=html}', `<script>${join(data['application/javascript'])}</script>`) };
+  if (has('text/plain')) return { text: stripAnsi(join(data['text/plain'])) };
+  return null;
+}
+
+/** Code outputs: displays first, then streams, then results and errors; plain text pooled. */
+export function outputsMd(outs: Output[]): string {
+  const blocks: string[] = [];
+  let pool: string[] = [];
+  const flush = () => {
+    const text = pool.join('\n').replace(/\n+$/, '');
+    if (text) blocks.push(fence('output', text));
+    pool = [];
+  };
+  for (const o of concatStreams(outs)) {
+    const p = outputPiece(o);
+    if (!p) continue;
+    if ('text' in p) pool.push(p.text.replace(/\n$/, ''));
+    else if (p.md) {
+      flush();
+      blocks.push(p.md);
+    }
+  }
+  flush();
+  return blocks.join('\n\n');
+}
+
+/** A tool argument or result in a call summary: `¶` for newlines, cut to 40, JSON-quoted. */
+function summaryArg(v: unknown): string {
+  const s = (typeof v === 'string' ? v : pyStr(v)).replace(/\n/g, '¶');
+  return JSON.stringify(cpLen(s) > 40 ? cpSlice(s, 40) + '…' : s);
+}
+
+/** A fenced `{.tool}` block as a folded div; python/bash calls show their code and output. */
+function toolDiv(body: string): string | null {
+  let call: unknown;
+  try {
+    call = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!isJsonObject(call as Json) || typeof (call as { name?: unknown }).name !== 'string') return null;
+  const c = call as { name: string; args?: Record<string, unknown>; result?: unknown };
+  const args = isJsonObject(c.args as Json) ? c.args! : {};
+  const head = `${c.name}(${Object.keys(args).map((k) => `${k}=${summaryArg(args[k])}`).join(', ')})→${summaryArg(c.result ?? '')}`;
+  const keys = Object.keys(args);
+  const codeKey = keys.length === 1 && (c.name === 'python' || c.name === 'bash') ? keys[0] : null;
+  const detail = codeKey
+    ? `Code:\n${fence(c.name, String(args[codeKey]).replace(/\n+$/, ''))}\n\nOutput:\n\n${fence('', pyStr(c.result ?? '').replace(/\n+$/, ''))}`
+    : fence('json', body.replace(/\n+$/, ''));
+  return `::: {.details .tool-usage-details}\n## ${codeSpan(head)}\n\n${detail}\n:::`;
+}
+
+function replyMd(reply: string): string {
+  const blocks = fencedBlocks(reply).filter((b) => b.info === TOOL_INFO);
+  if (!blocks.length) return `::: reply\n${reply}\n:::`;
+  let out = '';
+  let pos = 0;
+  for (const b of blocks) {
+    const div = toolDiv(b.body);
+    if (div === null) continue;
+    out += reply.slice(pos, b.start) + div + '\n';
+    pos = b.end;
+  }
+  out += reply.slice(pos);
+  return `:::: reply\n${out.replace(/\n+$/, '')}\n::::`;
+}
+
+/** One message as markdown (`""` for empty code). */
+export function msg2md(m: Message): string {
+  switch (m.msgType) {
+    case 'note':
+      return noteMd(m);
+    case 'raw':
+      return fence('', m.content);
+    case 'prompt': {
+      const reply = aiRes(m);
+      const p = `::: prompt\n${noteMd(m)}\n:::`;
+      return pyStrip(reply) ? `${p}\n\n${replyMd(reply)}` : p;
+    }
+    default: {
+      if (!m.content) return '';
+      const code = fence('python', m.content);
+      const outs = outputsMd(m.outputs);
+      return outs ? `${code}\n\n::: output\n${outs}\n:::` : code;
+    }
+  }
+}
+
+/** The dialog as one markdown document: non-empty renderings joined by blank lines, final newline. */
+export function dlg2md(d: Dialog): string {
+  return d.messages.map(msg2md).filter((x) => x).join('\n\n') + '\n';
+}

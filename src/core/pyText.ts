@@ -1,0 +1,63 @@
+// Python string semantics the model needs: `\s`, `str.strip`, `str.splitlines`.
+// JS `\s` differs from Python's (JS adds U+FEFF, lacks U+001C–U+001F and U+0085), so patterns that must
+// match like the reference build their classes from PY_WS.
+
+/** The members of Python's `\s` (str patterns), for use inside a regex character class. */
+export const PY_WS = '\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
+const LEAD_WS = new RegExp(`^[${PY_WS}]+`);
+const TRAIL_WS = new RegExp(`[${PY_WS}]+$`);
+
+export function pyRstrip(s: string): string {
+  return s.replace(TRAIL_WS, '');
+}
+
+export function pyStrip(s: string): string {
+  return s.replace(LEAD_WS, '').replace(TRAIL_WS, '');
+}
+
+const LINE_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/g;
+
+/** Python's `str.splitlines(keepends)`. */
+export function pySplitlines(s: string, keepends = false): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of s.matchAll(LINE_BREAK)) {
+    const end = m.index + m[0].length;
+    out.push(s.slice(start, keepends ? end : m.index));
+    start = end;
+  }
+  if (start < s.length) out.push(s.slice(start));
+  return out;
+}
+
+/** Length in code points (the spec's unit for every length). */
+export function cpLen(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) n++;
+    else {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+      n++;
+    }
+  }
+  return n;
+}
+
+/** The first `n` code points of `s`. */
+export function cpSlice(s: string, n: number): string {
+  if (n <= 0) return '';
+  let i = 0;
+  for (let k = 0; k < n && i < s.length; k++) {
+    const c = s.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return s.slice(0, i);
+}
+
+/** fastcore `truncstr(s, n)`: longer than `n` code points → the first n−1 plus `…`. */
+export function truncstr(s: string, n: number): string {
+  return cpLen(s) > n ? cpSlice(s, n - 1) + '…' : s;
+}

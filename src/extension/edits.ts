@@ -1,0 +1,59 @@
+// Turning a changed Message back into one undoable WorkspaceEdit on its cell, touching as little as
+// possible: metadata only, text + metadata, or the whole cell when its kind, language or outputs change.
+
+import * as vscode from 'vscode';
+import { jsonEqual, Json } from '../core/json';
+import { Message } from '../core/model';
+import { NOTEBOOK_TYPE, cellLike, cellType, msg2cell } from './cells';
+
+/** The cell a command was invoked on: a NotebookCell, a cell document uri, or the active cell. */
+export function resolveCell(arg?: unknown): vscode.NotebookCell | undefined {
+  if (arg && typeof arg === 'object' && 'notebook' in arg && 'index' in arg) return arg as vscode.NotebookCell;
+  const uri = typeof arg === 'string' ? vscode.Uri.parse(arg) : arg instanceof vscode.Uri ? arg : undefined;
+  if (uri) {
+    for (const nb of vscode.workspace.notebookDocuments) {
+      const hit = nb.getCells().find((c) => c.document.uri.toString() === uri.toString());
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  const ed = vscode.window.activeNotebookEditor;
+  if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
+  const sel = ed.selection;
+  return sel && !sel.isEmpty ? ed.notebook.cellAt(sel.start) : undefined;
+}
+
+/** The code-cell language already used in `nb`, so new code cells match it. */
+export function notebookCodeLanguage(nb: vscode.NotebookDocument): string {
+  const code = nb.getCells().find((c) => cellType(cellLike(c)) === 'code');
+  return code ? code.document.languageId : vscode.workspace.getConfiguration('dialogNotebook').get<string>('defaultCodeLanguage') || 'python';
+}
+
+/** Writes `m` (a changed copy of the cell's message) back into `cell` as one edit. */
+export async function applyMessage(cell: vscode.NotebookCell, m: Message): Promise<boolean> {
+  const nb = cell.notebook;
+  const lang = notebookCodeLanguage(nb);
+  const data = msg2cell(m, lang);
+  const old = cellLike(cell);
+  const edit = new vscode.WorkspaceEdit();
+  const sameType = cellType(old) === m.msgType;
+  if (sameType && jsonEqual(outputsJson(data.outputs ?? []), outputsJson(cell.outputs))) {
+    if (data.value !== old.value) {
+      const doc = cell.document;
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), data.value);
+    }
+    edit.set(nb.uri, [vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {})]);
+  } else {
+    if (sameType) data.languageId = old.languageId;
+    edit.set(nb.uri, [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(cell.index, cell.index + 1), [data])]);
+  }
+  return vscode.workspace.applyEdit(edit);
+}
+
+/** Outputs as comparable JSON: mime, bytes and metadata of every item. */
+function outputsJson(outs: readonly vscode.NotebookCellOutput[]): Json {
+  return outs.map((o) => ({
+    meta: JSON.parse(JSON.stringify(o.metadata ?? {})) as Json,
+    items: o.items.map((i) => [i.mime, Buffer.from(i.data).toString('base64')]),
+  }));
+}
