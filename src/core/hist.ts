@@ -38,9 +38,10 @@ export function dlg2hist(d: Dialog | readonly Message[], aim: AimInfo = {}, opts
   if (last < 0) throw new DialogError('dlg2hist requires a prompt: the dialog has none (skipped prompts do not count)');
   const res: HistTurn[] = [];
   let turn: HistPart[] = [];
+  const lastOpts = { ...opts, last: true };
   for (let k = 0; k <= last; k++) {
     const m = msgs[k];
-    const parts = toParts(m, aim, { ...opts, last: k === last });
+    const parts = toParts(m, aim, k === last ? lastOpts : opts);
     for (const p of parts) turn.push(p);
     if (m.msgType === 'prompt') {
       res.push(turn, aiOutput(m, opts));

@@ -2,7 +2,7 @@
 // `Message.origin`, whatever the message model cannot hold (separator form, an absent or odd
 // `solveit_ai` flag, unknown keys …) so that writing an edited cell loses nothing the file had.
 
-import { Json, JsonObject, isJsonObject, jsonClone, parseJson, setKey } from './json';
+import { Json, JsonObject, isJsonObject, jsonClone, jsonEqual, parseJson, setKey } from './json';
 import { Attachment, CellOrigin, META_ATTRS, Message, newId, truthy } from './model';
 import { aiRes } from './outputs';
 import { joinSource, repairCell } from './ipynbRepair';
@@ -69,11 +69,11 @@ function normaliseOutput(o: JsonObject): JsonObject {
   return o;
 }
 
-function readAttachments(v: Json | undefined, where: string, h: CellHints, repairs: string[] | null): Attachment[] {
+function readAttachments(v: Json | undefined, where: string, extra: JsonObject, repairs: string[] | null): Attachment[] {
   if (v === undefined) return [];
   if (!isJsonObject(v)) {
     repairs?.push(`${where}: kept non-dict attachments as they are`);
-    (h.extra ??= {}).attachments = v;
+    extra.attachments = v;
     return [];
   }
   const out: Attachment[] = [];
@@ -142,9 +142,12 @@ export function readCell(c: JsonObject, index: number, repairs: string[] | null,
     output = (c.outputs as Json[]).map((o) => normaliseOutput(o as JsonObject));
   }
 
-  const attachments = readAttachments(c.attachments, where, h, repairs);
-  for (const k in c) {
-    if (!KNOWN_KEYS.has(k)) setKey((h.extra ??= {}), k, c[k]);
+  const extra: JsonObject = {};
+  const attachments = readAttachments(c.attachments, where, extra, repairs);
+  for (const k in c) if (!KNOWN_KEYS.has(k)) setKey(extra, k, c[k]);
+  for (const _ in extra) {
+    h.extra = extra;
+    break;
   }
   let id: string;
   if (truthy(c.id)) id = pyStr(c.id);
@@ -238,4 +241,41 @@ export function cellOfMessage(m: Message): JsonObject {
   const extra = h?.extra;
   if (isJsonObject(extra)) for (const k in extra) if (!Object.prototype.hasOwnProperty.call(cell, k)) setKey(cell, k, jsonClone(extra[k]));
   return cell;
+}
+
+// ---------------------------------------------------------------- edit check
+
+/**
+ * What a message's cell is written from, kept at read time (deep-copied, so later in-place edits of the
+ * message show) to tell an edited message from an unedited one without rebuilding its cell: the same
+ * state writes the same cell.
+ */
+export function cellState(m: Message): JsonObject {
+  const t = m.msgType;
+  const o = m.output;
+  return {
+    id: m.id,
+    type: t,
+    content: m.content,
+    output: t === 'code' ? (typeof o === 'string' ? o : jsonClone(o)) : t === 'prompt' ? aiRes(m) : null,
+    meta: jsonClone(m.meta),
+    attrs: META_ATTRS.map((k) => jsonClone(m[k])),
+    attachments: m.attachments.map((a) => [a.id, a.contentType, a.invalidBase64 ?? encodeBase64(a.data)]),
+  };
+}
+
+/** Whether `m` still has the state `s` (see cellState), compared without copying. */
+export function hasState(m: Message, s: JsonObject): boolean {
+  const t = m.msgType;
+  if (m.id !== s.id || t !== s.type || m.content !== s.content) return false;
+  if (t === 'code' ? !jsonEqual(m.output as Json, s.output) : t === 'prompt' ? aiRes(m) !== s.output : false) return false;
+  if (!jsonEqual(m.meta, s.meta)) return false;
+  const attrs = s.attrs as Json[];
+  for (let k = 0; k < META_ATTRS.length; k++) if (!jsonEqual(m[META_ATTRS[k]], attrs[k])) return false;
+  const atts = s.attachments as string[][];
+  if (m.attachments.length !== atts.length) return false;
+  return m.attachments.every((a, k) => {
+    const [id, type, b64] = atts[k];
+    return a.id === id && a.contentType === type && (a.invalidBase64 ?? encodeBase64(a.data)) === b64;
+  });
 }

@@ -36,7 +36,7 @@ export const errorOutputSchema = z.object({
   output_type: z.literal('error'),
   ename: z.string({ error: 'error requires str ename and evalue' }),
   evalue: z.string({ error: 'error requires str ename and evalue' }),
-  traceback: z.array(z.string(), { error: 'error requires a traceback list of str' }),
+  traceback: z.array(z.string({ error: 'error requires a traceback list of str' }), { error: 'error requires a traceback list of str' }),
 });
 
 const SCHEMAS: Record<string, z.ZodType> = {

@@ -62,9 +62,8 @@ function usageBlock(summary: string, detail: string): string {
   return fenced(pyJsonDumps({ summary, detail }), USAGE_INFO);
 }
 
-/** `conv_tools`: rewrites legacy tool and token envelopes into fenced blocks; idempotent (§10). */
-export function convTools(text: string): string {
-  if (!text.includes('-usage-details')) return text;
+/** Rewrites the legacy tool envelopes only, leaving token envelopes as they are. */
+export function convToolEnvelopes(text: string): string {
   let out = '';
   let at = 0;
   for (const b of legacyToolBlocks(text)) {
@@ -72,8 +71,15 @@ export function convTools(text: string): string {
     out += text.slice(at, b.start) + b.fenced;
     at = b.end;
   }
-  out += text.slice(at);
-  return out.replace(DETAILS_TOKEN, (_m, s: string, d: string) => usageBlock(s, d)).replace(DIV_TOKEN, (_m, _c, s: string | undefined, d: string) => usageBlock(s ?? '', d));
+  return out + text.slice(at);
+}
+
+/** `conv_tools`: rewrites legacy tool and token envelopes into fenced blocks; idempotent (§10). */
+export function convTools(text: string): string {
+  if (!text.includes('-usage-details')) return text;
+  return convToolEnvelopes(text)
+    .replace(DETAILS_TOKEN, (_m, s: string, d: string) => usageBlock(s, d))
+    .replace(DIV_TOKEN, (_m, _c, s: string | undefined, d: string) => usageBlock(s ?? '', d));
 }
 
 function htmlEscape(s: string): string {

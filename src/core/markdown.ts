@@ -1,15 +1,15 @@
 // The markdown document projection (ai-projections §12): display only, never parsed back.
 // Pandoc-style divs: `::: prompt`, `::: reply`, `::: output`, folded tool calls.
 
-import { isJsonObject, Json } from './json';
+import { isJsonObject, Json, parseJson } from './json';
 import { b64encode } from './hashes';
 import { Dialog, Message, Output } from './model';
 import { stripAnsi } from './ansi';
 import { aiRes } from './outputs';
 import { concatStreams } from './render';
-import { cpLen, cpSlice, pyStrip } from './pyText';
+import { cpLen, cpSlice, pyRstrip, pyStrip } from './pyText';
 import { pyStr } from './pyrepr';
-import { codeSpan, fencedBlocks, TOOL_INFO } from './replyBlocks';
+import { codeSpan, fencedBlocks, pyJsonDumps, TOOL_INFO, USAGE_INFO } from './replyBlocks';
 
 function join(d: Json | undefined): string {
   if (typeof d === 'string') return d;
@@ -18,7 +18,8 @@ function join(d: Json | undefined): string {
 }
 
 /** A fence longer than any backtick run inside. */
-function fence(info: string, body: string): string {
+function fence(info: string, text: string): string {
+  const body = text.replace(/\n+$/, '');
   const runs = body.match(/`+/g) ?? [];
   const f = '`'.repeat(Math.max(3, ...runs.map((r) => r.length + 1)));
   return `${f}${info}\n${body}\n${f}`;
@@ -35,17 +36,24 @@ function noteMd(m: Message): string {
   return s;
 }
 
+/** A pandoc div whose fence outnumbers any run of colons inside (as the reference counts them). */
+function div(cls: string, body: string): string {
+  const runs = body.match(/:{3,}/g) ?? [];
+  const f = ':'.repeat(Math.max(3, ...runs.map((r) => r.length + 1)));
+  return `${f} ${cls}\n${body}\n${f}`;
+}
+
 type Piece = { text: string } | { md: string };
 
 /** One output as a markdown block, or plain text to pool with its neighbours. */
 function outputPiece(o: Output): Piece | null {
   const t = o.output_type;
-  if (t === 'stream') return { text: join(o.text as Json) };
+  if (t === 'stream') return { text: stripAnsi(join(o.text as Json)) };
   if (t === 'error') return { text: stripAnsi(Array.isArray(o.traceback) ? o.traceback.map((x) => join(x)).join('\n') : join(o.traceback)) };
   const data = isJsonObject(o.data) ? o.data : {};
   const has = (k: string) => typeof data[k] === 'string' || Array.isArray(data[k]);
-  if (has('text/html')) return { md: fence('{=html}', join(data['text/html']).replace(/\n+$/, '')) };
-  if (has('image/svg+xml')) return { md: fence('{=html}', join(data['image/svg+xml']).replace(/\n+$/, '')) };
+  if (has('text/html')) return { md: fence('{=html}', pyRstrip(join(data['text/html']))) };
+  if (has('image/svg+xml')) return { md: fence('{=html}', pyRstrip(join(data['image/svg+xml']))) };
   for (const mime of ['image/jpeg', 'image/png']) {
     if (has(mime)) return { md: `![](data:${mime};base64,${join(data[mime]).replace(/\s+/g, '')})` };
   }
@@ -61,7 +69,7 @@ export function outputsMd(outs: Output[]): string {
   const blocks: string[] = [];
   let pool: string[] = [];
   const flush = () => {
-    const text = pool.join('\n').replace(/\n+$/, '');
+    const text = pyRstrip(pool.join('\n'));
     if (text) blocks.push(fence('output', text));
     pool = [];
   };
@@ -80,7 +88,7 @@ export function outputsMd(outs: Output[]): string {
 
 /** A tool argument or result in a call summary: `¶` for newlines, cut to 40, JSON-quoted. */
 function summaryArg(v: unknown): string {
-  const s = (typeof v === 'string' ? v : pyStr(v)).replace(/\n/g, '¶');
+  const s = (typeof v === 'string' ? v : pyJsonDumps(v)).replace(/\n/g, '¶');
   return JSON.stringify(cpLen(s) > 40 ? cpSlice(s, 40) + '…' : s);
 }
 
@@ -88,7 +96,7 @@ function summaryArg(v: unknown): string {
 function toolDiv(body: string): string | null {
   let call: unknown;
   try {
-    call = JSON.parse(body);
+    call = parseJson(body).value;
   } catch {
     return null;
   }
@@ -100,23 +108,34 @@ function toolDiv(body: string): string | null {
   const codeKey = keys.length === 1 && (c.name === 'python' || c.name === 'bash') ? keys[0] : null;
   const detail = codeKey
     ? `Code:\n${fence(c.name, String(args[codeKey]).replace(/\n+$/, ''))}\n\nOutput:\n\n${fence('', pyStr(c.result ?? '').replace(/\n+$/, ''))}`
-    : fence('json', body.replace(/\n+$/, ''));
-  return `::: {.details .tool-usage-details}\n## ${codeSpan(head)}\n\n${detail}\n:::`;
+    : fence('json', pyJsonDumps(call, { indent: 2 }));
+  return div('{.details .tool-usage-details}', `## ${codeSpan(head)}\n\n${detail}`);
+}
+
+/** A fenced `{.usage}` block as a folded div: the summary as heading, the detail as code. */
+function usageDiv(body: string): string | null {
+  let u: unknown;
+  try {
+    u = parseJson(body).value;
+  } catch {
+    return null;
+  }
+  if (!isJsonObject(u as Json)) return null;
+  const { summary, detail } = u as { summary?: unknown; detail?: unknown };
+  return div('{.details .token-usage-details}', `## ${pyStr(summary ?? '')}\n\n${codeSpan(pyStr(detail ?? ''))}`);
 }
 
 function replyMd(reply: string): string {
-  const blocks = fencedBlocks(reply).filter((b) => b.info === TOOL_INFO);
-  if (!blocks.length) return `::: reply\n${reply}\n:::`;
   let out = '';
   let pos = 0;
-  for (const b of blocks) {
-    const div = toolDiv(b.body);
-    if (div === null) continue;
-    out += reply.slice(pos, b.start) + div + '\n';
+  for (const b of fencedBlocks(reply)) {
+    const folded = b.info === TOOL_INFO ? toolDiv(b.body) : b.info === USAGE_INFO ? usageDiv(b.body) : null;
+    if (folded === null) continue;
+    out += reply.slice(pos, b.start) + folded + '\n';
     pos = b.end;
   }
   out += reply.slice(pos);
-  return `:::: reply\n${out.replace(/\n+$/, '')}\n::::`;
+  return div('reply', out.replace(/\n+$/, ''));
 }
 
 /** One message as markdown (`""` for empty code). */
@@ -128,14 +147,14 @@ export function msg2md(m: Message): string {
       return fence('', m.content);
     case 'prompt': {
       const reply = aiRes(m);
-      const p = `::: prompt\n${noteMd(m)}\n:::`;
+      const p = div('prompt', noteMd(m).replace(/\n+$/, ''));
       return pyStrip(reply) ? `${p}\n\n${replyMd(reply)}` : p;
     }
     default: {
       if (!m.content) return '';
       const code = fence('python', m.content);
       const outs = outputsMd(m.outputs);
-      return outs ? `${code}\n\n::: output\n${outs}\n:::` : code;
+      return outs ? `${code}\n\n${div('output', outs)}` : code;
     }
   }
 }

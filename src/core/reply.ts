@@ -24,16 +24,23 @@ export class ReplyError extends Error {
 }
 
 /**
- * The envelope bytes a code message was exploded from, with the call it held: an unedited legacy
- * envelope is written back as it was (its summary line and JSON escaping vary by writer).
+ * What a legacy (`<details>`) reply looked like where a message came from. The reference keeps such a
+ * reply byte-exact (to it, the whole reply is one note), so an unedited explode/implode must too: an
+ * unedited envelope is written back as it was (summary lines and JSON escaping vary by writer), and
+ * the whitespace between two messages that are still neighbours is the original one.
  */
 interface Origin {
-  envelope: string;
-  content: string;
-  result: string;
-  id: string;
+  /** The exact bytes the message stands for: the envelope, or the note's prose. */
+  text: string;
+  /** The whitespace that preceded it, and the message it followed (null: the reply's start). */
+  before: string;
+  prev: Message | null;
+  /** For a code message: the call as exploded, to tell whether it was edited. */
+  call?: { content: string; result: string; id: string };
 }
 const origins = new WeakMap<Message, Origin>();
+/** The whitespace after the last message of an exploded legacy reply. */
+const trailers = new WeakMap<Dialog, { last: Message; after: string }>();
 
 /** The wire style a reply uses: `details` if it holds a legacy envelope, `fenced` if a fenced block, else none. */
 export function replyStyle(reply: string): ReplyStyle | null {
@@ -52,9 +59,22 @@ export function reply2dlg(prompt: Message): Dialog {
   const style = replyStyle(reply);
   if (style) sub.meta[REPLY_STYLE_KEY] = style;
   const envelopes = style === 'details' ? legacyToolBlocks(reply) : [];
-  const msgs = fmt2hist(reply);
+  const msgs = fmt2hist(reply, { keepLegacyUsage: true });
   const results = new Map<string | null, string>();
   for (const m of msgs) if (m.role === 'tool') for (const p of m.content) if (p.type === 'tool_result') results.set(p.id, p.text);
+  // Layout memory (legacy replies only): each message's bytes are looked up after the previous one;
+  // a gap that is not pure whitespace (a dropped block, say) breaks the chain there.
+  let cursor: number | null = style === 'details' ? 0 : null;
+  let prev: Message | null = null;
+  const remember = (m: Message, text: string, call?: Origin['call']) => {
+    const at = cursor === null ? -1 : reply.indexOf(text, cursor);
+    const before = at < 0 ? '' : reply.slice(cursor!, at);
+    if (at >= 0 && !/\S/.test(before)) {
+      origins.set(m, { text, before, prev, call });
+      cursor = at + text.length;
+    } else cursor = null;
+    prev = m;
+  };
   for (const m of msgs) {
     if (m.role === 'tool') continue;
     for (const p of m.content) {
@@ -69,11 +89,12 @@ export function reply2dlg(prompt: Message): Dialog {
         const k = envelopes.findIndex((e) => e.id !== null && String(e.id) === p.id);
         if (k >= 0 && p.id !== null) {
           const env = envelopes.splice(k, 1)[0];
-          origins.set(cm, { envelope: reply.slice(env.start, env.end), content, result, id: p.id });
-        }
-      } else if (p.type === 'text' && p.text) sub.mkMessage({ msgType: 'note', content: p.text });
+          remember(cm, reply.slice(env.start, env.end), { content, result, id: p.id });
+        } else cursor = null;
+      } else if (p.type === 'text' && p.text) remember(sub.mkMessage({ msgType: 'note', content: p.text }), p.text);
     }
   }
+  if (cursor !== null && prev && !/\S/.test(reply.slice(cursor))) trailers.set(sub, { last: prev, after: reply.slice(cursor) });
   return sub;
 }
 
@@ -92,27 +113,38 @@ export interface Dlg2replyOptions {
 export function dlg2reply(sub: Dialog, opts: Dlg2replyOptions = {}): string {
   const stored = sub.meta[REPLY_STYLE_KEY];
   const style: ReplyStyle = opts.style ?? (stored === 'fenced' || stored === 'details' ? stored : DEFAULT_REPLY_STYLE);
-  const out: string[] = [];
+  let out = '';
+  let prev: Message | null = null;
+  let prevIntact = true;
   for (const m of sub.messages) {
-    if (m.msgType !== 'code') {
-      out.push(pyStrip(m.content));
-      continue;
-    }
-    const call = parseLiteralCall(m.content);
-    if (!call) throw new ReplyError(`not a keyword-only tool call: ${pyRepr(m.content)}`);
-    if (typeof m.meta.tool_id !== 'string' || !m.meta.tool_id) m.meta.tool_id = 'call_' + randomHex16();
-    const id = m.meta.tool_id as string;
-    const text = renderOutputsAi(m.output);
     const origin = origins.get(m);
-    if (style === 'details' && origin && origin.content === m.content && origin.result === text && origin.id === id) {
-      out.push(origin.envelope);
-      continue;
-    }
-    const args = pyToJson(call.arguments) as JsonObject;
-    const block = style === 'details' ? mkDetailsBlock : mkToolBlock;
-    out.push(pyStrip(block({ id, name: call.name, arguments: args, text }, null)));
+    const text = emission(m, style, origin);
+    if (!text) continue;
+    const intact = !!origin && text === origin.text;
+    const keep = intact && prevIntact && origin.prev === prev && style === 'details';
+    out += keep ? origin.before : prev ? '\n\n' : '';
+    out += text;
+    prev = m;
+    prevIntact = intact;
   }
-  return out.filter((s) => s).join('\n\n');
+  const tail = trailers.get(sub);
+  if (tail && tail.last === prev && prevIntact && style === 'details') out += tail.after;
+  return out;
+}
+
+/** The text one message contributes to the reply (§13), before joining. */
+function emission(m: Message, style: ReplyStyle, origin: Origin | undefined): string {
+  if (m.msgType !== 'code') return pyStrip(m.content);
+  const call = parseLiteralCall(m.content);
+  if (!call) throw new ReplyError(`not a keyword-only tool call: ${pyRepr(m.content)}`);
+  if (typeof m.meta.tool_id !== 'string' || !m.meta.tool_id) m.meta.tool_id = 'call_' + randomHex16();
+  const id = m.meta.tool_id as string;
+  const text = renderOutputsAi(m.output);
+  const was = origin?.call;
+  if (style === 'details' && was && was.content === m.content && was.result === text && was.id === id) return origin!.text;
+  const args = pyToJson(call.arguments) as JsonObject;
+  const block = style === 'details' ? mkDetailsBlock : mkToolBlock;
+  return pyStrip(block({ id, name: call.name, arguments: args, text }, null));
 }
 
 /** `Message.tool_call`: the literal call a code message's source is, else null; no side effects (§12). */

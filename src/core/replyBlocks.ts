@@ -18,8 +18,6 @@ export const TRUNC_MARK = '\u{1D341}';
 export interface DumpsOptions {
   /** Spaces per level; undefined for the one-line form with `", "` / `": "` separators. */
   indent?: number;
-  /** Escape every non-ASCII character as `\uXXXX` (Python's default; the older Solveit envelopes). */
-  ensureAscii?: boolean;
 }
 
 function numberText(v: number | string): string {
@@ -32,19 +30,16 @@ function numberText(v: number | string): string {
   return pyFloatRepr(v);
 }
 
-function stringText(s: string, ascii: boolean): string {
-  const j = JSON.stringify(s);
-  return ascii ? j.replace(/[^\x00-\x7f]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : j;
-}
+/** JSON string literals are the same in both languages (ensure_ascii=False), escapes included. */
+const stringText = (s: string) => JSON.stringify(s);
 
-/** `json.dumps(v, indent=?, ensure_ascii=?)` with insertion-ordered keys and json.ts number tags. */
+/** `json.dumps(v, indent=?, ensure_ascii=False)` with insertion-ordered keys and json.ts number tags. */
 export function pyJsonDumps(v: unknown, opts: DumpsOptions = {}, depth = 0): string {
-  const ascii = !!opts.ensureAscii;
   if (v === null || v === undefined) return 'null';
   if (v === true) return 'true';
   if (v === false) return 'false';
   if (typeof v === 'number') return numberText(v);
-  if (typeof v === 'string') return stringText(v, ascii);
+  if (typeof v === 'string') return stringText(v);
   const lex = taggedNumber(v);
   if (lex !== undefined) return numberText(lex);
   const ind = opts.indent;
@@ -57,9 +52,9 @@ export function pyJsonDumps(v: unknown, opts: DumpsOptions = {}, depth = 0): str
   if (Array.isArray(v)) return open(v.map((x) => pyJsonDumps(x, opts, depth + 1)), '[', ']');
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return open(Object.keys(o).map((k) => stringText(k, ascii) + ': ' + pyJsonDumps(o[k], opts, depth + 1)), '{', '}');
+    return open(Object.keys(o).map((k) => stringText(k) + ': ' + pyJsonDumps(o[k], opts, depth + 1)), '{', '}');
   }
-  return stringText(String(v), ascii);
+  return stringText(String(v));
 }
 
 // ---------------------------------------------------------------- fences

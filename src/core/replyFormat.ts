@@ -2,7 +2,7 @@
 // assistant/tool turns, `hist2fmt` renders turns back into a reply in either wire style.
 
 import { Json, isJsonObject, JsonObject, parseJson } from './json';
-import { convTools, mkDetailsBlock } from './legacyDetails';
+import { convToolEnvelopes, convTools, mkDetailsBlock } from './legacyDetails';
 import { Msg, Part, textPart, ThinkingPart, toolResult, toolUse } from './parts';
 import { fencedBlocks, mkToolBlock, pendingRow, removeBlocks, removeThink, thinkBlock, THINK_START, TOOL_INFO, toolText, USAGE_INFO } from './replyBlocks';
 import { pyStrip } from './pyText';
@@ -65,12 +65,20 @@ function usableCall(v: Json): JsonObject | undefined {
   return typeof v.name === 'string' ? v : undefined;
 }
 
+export interface Fmt2histOptions {
+  /**
+   * Keep legacy token-usage envelopes as prose instead of dropping them. `reply2dlg` uses it: the
+   * reference keeps them there (it reads no legacy envelope), and an implode should not lose them.
+   */
+  keepLegacyUsage?: boolean;
+}
+
 /**
  * `fmt2hist`: a reply as canonical turns (§6). Legacy envelopes are converted first (port decision
  * §10); usage, think and server blocks are dropped; a trailing tool turn gains an assistant ".".
  */
-export function fmt2hist(reply: string): Msg[] {
-  let text = convTools(reply);
+export function fmt2hist(reply: string, opts: Fmt2histOptions = {}): Msg[] {
+  let text = opts.keepLegacyUsage ? convToolEnvelopes(reply) : convTools(reply);
   if (text.includes(USAGE_INFO)) text = removeBlocks(text, USAGE_INFO);
   if (text.includes(THINK_START)) text = removeThink(text);
   if (!text.includes(TOOL_INFO)) return splitResultFences([{ role: 'assistant', content: [textPart(pyStrip(text) || '.')] }]);

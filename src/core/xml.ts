@@ -30,7 +30,7 @@ function tagOf(m: Message): string {
   return m.msgType === 'note' ? 'markdown' : m.msgType.toLowerCase();
 }
 
-export interface ToXmlOptions {
+export interface ToXmlOptions extends Pick<RenderOptions, 'latex'> {
   /** Include code outputs (`render_outputs_ai`); prompts always include their reply. */
   inclOut?: boolean;
   /** Cut code outputs to 512 code points (511 + `…`). */
@@ -40,13 +40,13 @@ export interface ToXmlOptions {
 
 /** `msg2xml` / `Message.to_xml`: the concise view of one message (attribute `kind` = `meta.rec_kind`). */
 export function toXml(m: Message, opts: ToXmlOptions = {}): string {
-  const { inclOut = false, truncOut = true, ids = true } = opts;
+  const { inclOut = false, truncOut = true, ids = true, latex } = opts;
   const kind = m.meta.rec_kind;
   const attrs: XmlAttr[] = [['id', ids ? m.id : null], ...nbdevAttrs(m.meta), ['kind', typeof kind === 'string' ? kind : kind == null ? null : String(kind)]];
   let out = '';
   if (m.msgType === 'prompt') out = aiRes(m);
   else if (m.msgType === 'code' && inclOut) {
-    out = renderOutputsAi(m.output);
+    out = renderOutputsAi(m.output, null, { latex });
     if (truncOut && out.length > 512 && cpLen(out) > 512) out = truncstr(out, 512);
   }
   return itemXml(tagOf(m), attrs, m.content, out);

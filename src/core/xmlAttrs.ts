@@ -6,6 +6,7 @@ export type XmlAttr = [string, string | true | null | undefined];
 
 /** Escapes `& < >`; quotes with `"…"`, or with `'…'` (and `'` as `&#39;`) when the value holds a `"`. */
 export function xmlAttrValue(v: string): string {
+  if (!/[&<>"]/.test(v)) return `"${v}"`;
   const e = v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return e.includes('"') ? `'${e.replace(/'/g, '&#39;')}'` : `"${e}"`;
 }

@@ -126,7 +126,7 @@ describe('model golden: sections, directives, errors, previews over the corpus',
 
   // With the storage helper's reader the messages come from the .ipynb files themselves. DECISIONS rows
   // change what is read (a markdown cell with the reply separator but no `solveit_ai` is a healed prompt,
-  // not a note), so only those messages may differ from the reference.
+  // not a note; ids are kept as written; no text is dropped), so only those messages may differ.
   it('the same fields on messages read by readIpynb (DECISIONS: healed prompts may differ)', function () {
     let readIpynb: ((text: string, name?: string) => Dialog) | undefined;
     try {
@@ -142,6 +142,8 @@ describe('model golden: sections, directives, errors, previews over the corpus',
       const gm = c.golden.messages as JsonObject[];
       if (gm[i].id_generated && f === 'section') return 'missing or duplicate cell ids';
       if (retyped(c, i)) return 'a markdown cell with the reply separator but no `solveit_ai`';
+      // e.g. a note flagged `solveit_ai: false` keeps the text after its separator, which the reference drops.
+      if (c.msgs[i] && c.msgs[i].content !== gm[i].content) return 'Never lose what a user wrote';
       // A healed prompt that was a heading note no longer bounds or belongs to sections.
       if (f === 'section' && gm.some((_, k) => retyped(c, k))) return 'a markdown cell with the reply separator but no `solveit_ai`';
       if (gm.some((g) => g.id_generated) && f === 'section') return 'missing or duplicate cell ids';

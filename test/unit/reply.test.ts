@@ -121,6 +121,18 @@ describe("reply wire style (DECISIONS, 'reply wire format')", () => {
     const tu = fmt2hist(out).flatMap((m) => m.content).find((p) => p.type === 'tool_use')!;
     assert.deepEqual(tu.type === 'tool_use' && [tu.id, tu.arguments], ['s1', { code: '1+2' }]);
   });
+  it('the blank lines around unedited legacy envelopes survive; an edited note gets the standard one', () => {
+    const env = (id: string) =>
+      `<details class='tool-usage-details'>\n<summary>f()</summary>\n\n\`\`\`json\n{\n  "id": "${id}",\n  "call": {\n    "function": "f",\n    "arguments": {}\n  },\n  "result": "r"\n}\n\`\`\`\n\n</details>`;
+    const reply = `\n\nFirst.\n\n\n\n${env('a')}\n\n\n${env('b')}\nLast.\n`;
+    const sub = reply2dlg(prompt(reply));
+    assert.deepEqual(sub.messages.map((m) => m.msgType), ['note', 'code', 'code', 'note']);
+    assert.equal(dlg2reply(sub), reply);
+    sub.messages[0].content = 'Changed.';
+    assert.equal(dlg2reply(sub), `Changed.\n\n${env('a')}\n\n\n${env('b')}\nLast.\n`);
+    sub.removeMsgs([sub.messages[2]]);
+    assert.equal(dlg2reply(sub), `Changed.\n\n${env('a')}\n\nLast.\n`);
+  });
   it('a reply with no calls is written as <details> once a call is added', () => {
     const sub = reply2dlg(prompt('Just prose.'));
     assert.equal(sub.meta[REPLY_STYLE_KEY], undefined);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# End-to-end tests of the extension in a real VS Code (code-server, see ../shared/e2e/README.md):
+#   1. the mocha suites in test/extension run inside the real extension host (`vscode-e2e.sh test`);
+#   2. the Playwright script test/ui/dialog.mjs checks what a person sees (`vscode-e2e.sh run`) and
+#      saves media/screenshot.png for the README.
+# Usage: scripts/e2e.sh [OUT_DIR]. Needs the shared folder beside the repo (or DIALOG_SHARED=path).
+# Exits non-zero on any failure; ends with one `e2e: N passed, N failed` line for both parts together.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
+[ -x "$SHARED/e2e/vscode-e2e.sh" ] || [ -f "$SHARED/e2e/vscode-e2e.sh" ] || { echo "e2e: shared folder not found (set DIALOG_SHARED)" >&2; exit 2; }
+E2E="$SHARED/e2e/vscode-e2e.sh"
+OUT="${1:-$ROOT/e2e-out}"
+rm -rf "$OUT"; mkdir -p "$OUT"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/dialog-e2e.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+# A writable workspace with corpus dialogs, their golden records and a plain Jupyter notebook.
+workspace() {
+  local ws="$WORK/$1"
+  mkdir -p "$ws/golden"
+  cp "$SHARED"/corpus/synthetic/*.ipynb "$ws/"
+  cp "$SHARED"/golden/synthetic/*.json "$ws/golden/"
+  for stem in AnswerDotAI__solveit_demos__00_Welcome_To_Solveit AnswerDotAI__fastllm__03_acomplete; do
+    cp "$SHARED/corpus/public/$stem.ipynb" "$ws/"
+    cp "$SHARED/golden/public/$stem.json" "$ws/golden/"
+  done
+  cp "$ROOT/test/ui/fixtures/"*.ipynb "$ws/"
+  echo "$ws"
+}
+
+cd "$ROOT"
+npm run --silent build
+bash "$E2E" install >/dev/null
+
+status=0
+bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \
+  --tests 'out/test/extension/**/*.test.js' --out "$OUT/mocha" --timeout 600 2>&1 | tee "$OUT/mocha.log" || status=1
+bash "$E2E" run --extension "$ROOT" --workspace "$(workspace ui)" --script "$ROOT/test/ui/dialog.mjs" \
+  --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui" --timeout 600 2>&1 | tee "$OUT/ui.log" || status=1
+
+if [ -f "$OUT/ui/dialog.png" ]; then cp "$OUT/ui/dialog.png" "$ROOT/media/screenshot.png"; fi
+
+# The closing "N passed, N failed" line of each part ("0 1" when a part printed none).
+count() {
+  local line
+  line=$(grep -Eo "^$1: [0-9]+ passed, [0-9]+ failed" "$2" | tail -1 || true)
+  if [ -n "$line" ]; then echo "$line" | grep -Eo '[0-9]+' | tr '\n' ' '; else echo "0 1"; fi
+}
+read -r mp mf < <(count mocha "$OUT/mocha.log")
+read -r up uf < <(count e2e "$OUT/ui.log")
+passed=$((mp + up)); failed=$((mf + uf))
+[ "$failed" -eq 0 ] || status=1
+echo "e2e: $passed passed, $failed failed"
+exit "$status"

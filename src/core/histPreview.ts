@@ -1,0 +1,99 @@
+// What the model would receive for one prompt, for display: `dlg2hist` (or `dlg2chat`) up to the
+// prompt, as turns of typed parts with token estimates. Skipped messages never reach the model; they
+// are listed (as `skipped` parts) in the user turn they would have joined, so the view can strike them.
+
+import { Dialog, Message, truthy } from './model';
+import { HistPart, isMediaUrl } from './media';
+import { dlg2hist } from './hist';
+import { dlg2chat } from './chat';
+import { tokenEstimate } from './render';
+import { firstLine } from './outline';
+
+export type PreviewMode = 'hist' | 'chat';
+export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped';
+
+export interface PreviewPart {
+  kind: PreviewPartKind;
+  text: string;
+}
+
+export interface PreviewTurn {
+  role: 'user' | 'assistant' | 'tool';
+  parts: PreviewPart[];
+  tokens: number;
+}
+
+export interface HistPreview {
+  promptId: string;
+  mode: PreviewMode;
+  turns: PreviewTurn[];
+  total: number;
+}
+
+/** A flat guess for one image or other media part (providers charge by size; ~768² px images ≈ 800). */
+export const MEDIA_TOKENS = 800;
+
+function partTokens(p: PreviewPart): number {
+  if (p.kind === 'skipped') return 0;
+  return p.kind === 'media' ? MEDIA_TOKENS : tokenEstimate(p.text);
+}
+
+function turn(role: PreviewTurn['role'], parts: PreviewPart[]): PreviewTurn {
+  return { role, parts, tokens: parts.reduce((n, p) => n + partTokens(p), 0) };
+}
+
+function histPart(p: HistPart): PreviewPart {
+  if (typeof p === 'string') return { kind: 'text', text: p };
+  if (p instanceof Uint8Array) return { kind: 'media', text: `${p.length} bytes` };
+  return { kind: 'media', text: isMediaUrl(p) ? p.url : String(p) };
+}
+
+/** Messages left out of the history (skipped, or session-bookkeeping raws), grouped by the user turn they fall in. */
+function leftOut(msgs: readonly Message[]): Message[][] {
+  const res: Message[][] = [[]];
+  for (const m of msgs) {
+    if (truthy(m.skipped) || (m.msgType === 'raw' && truthy(m.meta.rec_kind))) res[res.length - 1].push(m);
+    else if (m.msgType === 'prompt') res.push([]);
+  }
+  return res;
+}
+
+function skippedParts(msgs: readonly Message[] | undefined): PreviewPart[] {
+  return (msgs ?? []).map((m) => ({ kind: 'skipped', text: `${m.msgType}: ${firstLine(m.content) || '(empty)'}` }));
+}
+
+/** The history the model gets when `promptId` is sent (throws DialogError when there is no prompt). */
+export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist'): HistPreview {
+  const upto = d.indexOf(promptId);
+  const skipped = leftOut(d.messages.slice(0, upto + 1));
+  const turns: PreviewTurn[] = [];
+  if (mode === 'hist') {
+    dlg2hist(d, { supports_vision: true }, { upto: promptId }).forEach((h, k) => {
+      if (k % 2) turns.push(turn('assistant', [{ kind: 'text', text: h as string }]));
+      else turns.push(turn('user', [...(h as HistPart[]).map(histPart), ...skippedParts(skipped[k / 2])]));
+    });
+  } else {
+    let user = 0;
+    for (const m of dlg2chat(d, null, { upto: promptId })) {
+      const parts: PreviewPart[] = m.content.map((p) => {
+        switch (p.type) {
+          case 'text':
+          case 'refusal':
+          case 'server_tool_result':
+            return { kind: 'text', text: p.text };
+          case 'thinking':
+            return { kind: 'thinking', text: p.text };
+          case 'tool_use':
+            return { kind: 'tool_use', text: `${p.name}(${JSON.stringify(p.arguments)})` };
+          case 'tool_result':
+            return { kind: 'tool_result', text: p.text };
+          default:
+            return { kind: 'media', text: p.text.startsWith('data:') ? (p.mime ?? 'media') : p.text };
+        }
+      });
+      if (m.role === 'user') parts.push(...skippedParts(skipped[user++]));
+      turns.push(turn(m.role, parts));
+    }
+  }
+  return { promptId, mode, turns, total: turns.reduce((n, t) => n + t.tokens, 0) };
+}

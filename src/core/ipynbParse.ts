@@ -1,0 +1,100 @@
+// Parsing a notebook fast: the native JSON.parse plus a light scan for what it cannot give.
+//
+// JSON.parse is several times faster than the number-preserving parseJson, but it loses `1.0` vs `1`
+// and big integers, and it has no positions. The scan skips strings with indexOf, records the span of
+// every cell object in the top-level `cells` array and looks at each number lexeme; only when one of
+// them needs a tag (or the text is not plain JSON) does parsing fall back to parseJson.
+
+import { Json, parseJson } from './json';
+
+export interface ParsedNotebook {
+  value: Json;
+  /** [start, end) of a cell object of the top-level `cells` array. */
+  spanOf(cell: object): [number, number] | undefined;
+}
+
+const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+
+/** Whether JSON.parse would read this number lexeme into a different value than parseJson. */
+function needsTag(lex: string, frac: string | undefined, exp: string | undefined): boolean {
+  const v = Number(lex);
+  if (frac === undefined && exp === undefined) return !Number.isSafeInteger(v) || (v === 0 && lex[0] === '-');
+  return Number.isInteger(v) || !Number.isFinite(v);
+}
+
+/** Cell spans (flat start/end pairs), or null when the text holds numbers JSON.parse would alter. */
+function scan(text: string): number[] | null {
+  const n = text.length;
+  let spans: number[] = [];
+  let depth = 0;
+  let inCells = false;
+  let lastKey = '';
+  let cellStart = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      let q = text.indexOf('"', i + 1);
+      for (;;) {
+        if (q < 0) return spans; // unterminated: JSON.parse will report it
+        let b = q - 1;
+        while (text.charCodeAt(b) === 92) b--;
+        if ((q - 1 - b) % 2 === 0) break;
+        q = text.indexOf('"', q + 1);
+      }
+      if (depth === 1) lastKey = text.slice(i + 1, q);
+      i = q + 1;
+    } else if (c === 123 || c === 91) {
+      depth++;
+      if (depth === 2) {
+        inCells = c === 91 && lastKey === 'cells';
+        if (inCells) spans = [];
+      } else if (depth === 3 && inCells && c === 123) cellStart = i;
+      i++;
+    } else if (c === 125 || c === 93) {
+      if (depth === 3 && inCells && c === 125) spans.push(cellStart, i + 1);
+      depth--;
+      i++;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      NUMBER_RE.lastIndex = i;
+      const m = NUMBER_RE.exec(text);
+      if (!m) return null;
+      if (needsTag(m[0], m[1], m[2])) return null;
+      i += m[0].length;
+    } else if (c === 78 || c === 73) return null; // NaN / Infinity: not JSON.parse's
+    else i++;
+  }
+  return spans;
+}
+
+export function parseNotebook(text: string): ParsedNotebook {
+  const spans = scan(text);
+  if (spans) {
+    let value: Json | undefined;
+    try {
+      value = JSON.parse(text) as Json;
+    } catch {
+      // parseJson below gives the error with its line and column.
+    }
+    const cells = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.cells : undefined;
+    if (value !== undefined) {
+      const map = new Map<object, [number, number]>();
+      let k = 0;
+      let ok = true;
+      if (Array.isArray(cells)) {
+        for (const c of cells) {
+          if (c === null || typeof c !== 'object' || Array.isArray(c)) continue;
+          if (k >= spans.length) {
+            ok = false;
+            break;
+          }
+          map.set(c, [spans[k], spans[k + 1]]);
+          k += 2;
+        }
+      }
+      if (ok) return { value, spanOf: (c) => map.get(c) };
+    }
+  }
+  const r = parseJson(text, 2);
+  return { value: r.value, spanOf: (c) => r.spans.get(c) };
+}

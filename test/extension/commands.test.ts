@@ -1,0 +1,159 @@
+// Commands in the real VS Code: adding and converting cells, the status bar switches, Edit Reply, and
+// choosing between the dialog and Jupyter editors.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { looksLikeDialog } from '../../src/extension/opening';
+import { cellStatusItems } from '../../src/extension/statusBar';
+import { closeAll, dialogState, openDialog, readText, replyText, until, writeText, wsUri } from './helpers';
+
+const FILES = ['basic.ipynb', 'replies.ipynb', 'export.ipynb'];
+
+async function select(nb: vscode.NotebookDocument, index: number): Promise<void> {
+  const ed = await vscode.window.showNotebookDocument(nb);
+  ed.selection = new vscode.NotebookRange(index, index + 1);
+}
+
+describe('dialog commands', function () {
+  this.timeout(60000);
+  const originals = new Map<string, string>();
+  before(async () => {
+    for (const f of FILES) originals.set(f, await readText(f));
+  });
+  afterEach(async () => {
+    await closeAll();
+    for (const [f, text] of originals) await writeText(f, text);
+  });
+
+  it('adds a prompt, note, code and raw cell below the selection, each with a fresh id', async () => {
+    const nb = await openDialog('basic.ipynb');
+    const n = nb.cellCount;
+    const expected: [string, vscode.NotebookCellKind, string][] = [
+      ['addPrompt', vscode.NotebookCellKind.Code, 'dialog-prompt'],
+      ['addNote', vscode.NotebookCellKind.Markup, 'markdown'],
+      ['addCode', vscode.NotebookCellKind.Code, 'python'],
+      ['addRaw', vscode.NotebookCellKind.Code, 'raw'],
+    ];
+    for (const [cmd, kind, lang] of expected) {
+      await select(nb, 0);
+      await vscode.commands.executeCommand(`dialogNotebook.${cmd}`);
+      const cell = nb.cellAt(1);
+      assert.equal(cell.kind, kind, cmd);
+      assert.equal(cell.document.languageId, lang, cmd);
+      assert.match(dialogState(cell).id ?? '', /^[0-9a-f]{8}$/, cmd);
+    }
+    assert.equal(nb.cellCount, n + 4);
+    const ids = nb.getCells().map((c) => dialogState(c).id);
+    assert.equal(new Set(ids).size, ids.length, 'unique ids');
+  });
+
+  it('converts a cell between the four types without losing its text', async () => {
+    const nb = await openDialog('basic.ipynb');
+    const text = nb.cellAt(1).document.getText();
+    const id = dialogState(nb.cellAt(1)).id;
+    for (const [cmd, lang] of [['convertToNote', 'markdown'], ['convertToRaw', 'raw'], ['convertToPrompt', 'dialog-prompt'], ['convertToCode', 'python']]) {
+      await select(nb, 1);
+      await vscode.commands.executeCommand(`dialogNotebook.${cmd}`);
+      assert.equal(nb.cellAt(1).document.languageId, lang, cmd);
+      assert.equal(nb.cellAt(1).document.getText(), text, `${cmd} keeps the text`);
+      assert.equal(dialogState(nb.cellAt(1)).id, id, `${cmd} keeps the id`);
+    }
+    assert.ok(await nb.save());
+    const cell = (JSON.parse(await readText('basic.ipynb')) as { cells: { cell_type: string; source: string[] }[] }).cells[1];
+    assert.equal(cell.cell_type, 'code');
+    assert.equal(cell.source.join(''), text);
+  });
+
+  it('converting a prompt with a reply to a note keeps the reply in the text', async () => {
+    const nb = await openDialog('basic.ipynb');
+    const reply = replyText(nb.cellAt(2));
+    assert.ok(reply);
+    await vscode.commands.executeCommand('dialogNotebook.convertToNote', nb.cellAt(2).document.uri);
+    assert.equal(nb.cellAt(2).kind, vscode.NotebookCellKind.Markup);
+    assert.ok(nb.cellAt(2).document.getText().includes(reply), 'the reply text survives');
+  });
+
+  it('toggles pinned and skipped from the status bar commands, undoably', async () => {
+    const nb = await openDialog('basic.ipynb');
+    const cell = () => nb.cellAt(0);
+    assert.ok(!dialogState(cell()).pinned);
+    const items = cellStatusItems(cell());
+    const pin = items.find((i) => (i.command as vscode.Command).command === 'dialogNotebook.togglePinned')!;
+    const pinCmd = pin.command as vscode.Command;
+    await vscode.commands.executeCommand(pinCmd.command, ...(pinCmd.arguments ?? []));
+    assert.ok(dialogState(cell()).pinned, 'pinned');
+    assert.ok(cellStatusItems(cell()).some((i) => i.text.includes('pinned')), 'the status bar shows it');
+    await vscode.commands.executeCommand('dialogNotebook.toggleSkipped', cell().document.uri);
+    assert.ok(dialogState(cell()).skipped, 'skipped');
+    assert.ok(await nb.save());
+    const saved = (JSON.parse(await readText('basic.ipynb')) as { cells: { metadata: { pinned?: unknown; skipped?: unknown } }[] }).cells[0];
+    assert.equal(saved.metadata.pinned, true);
+    assert.equal(saved.metadata.skipped, true);
+    await vscode.commands.executeCommand('dialogNotebook.togglePinned', cell().document.uri);
+    assert.ok(!dialogState(cell()).pinned, 'unpinned');
+  });
+
+  it('toggles exported on a code cell in the form it already uses', async () => {
+    const nb = await openDialog('basic.ipynb');
+    const cell = () => nb.cellAt(1);
+    assert.ok(!cellStatusItems(cell()).some((i) => i.text.includes('exported')));
+    await vscode.commands.executeCommand('dialogNotebook.toggleExported', cell().document.uri);
+    assert.ok(cell().document.getText().startsWith('#| export'), 'a content directive is added');
+    assert.ok(cellStatusItems(cell()).some((i) => i.text.includes('exported')));
+    await vscode.commands.executeCommand('dialogNotebook.toggleExported', cell().document.uri);
+    assert.equal(cell().document.getText(), 'x = 21\nx*2');
+  });
+
+  it('Edit Reply opens the reply as markdown; saving it writes the reply into the prompt', async () => {
+    const nb = await openDialog('replies.ipynb');
+    const prompt = nb.cellAt(0);
+    const id = dialogState(prompt).id;
+    const editor = (await vscode.commands.executeCommand('dialogNotebook.editReply', prompt.document.uri)) as vscode.TextEditor;
+    assert.ok(editor, 'an editor for the reply');
+    assert.equal(editor.document.languageId, 'markdown');
+    assert.equal(editor.document.getText(), replyText(prompt));
+    await editor.edit((b) => b.insert(editor.document.positionAt(editor.document.getText().length), '\n\nAnd a finished ending.'));
+    assert.ok(await editor.document.save(), 'the reply document saves');
+    const cell = nb.getCells().find((c) => dialogState(c).id === id)!;
+    assert.ok(replyText(cell).endsWith('And a finished ending.'), 'the prompt shows the new reply');
+    assert.equal(nb.isDirty, true, 'the notebook has the edit, unsaved');
+    assert.ok(await nb.save());
+    const src = (JSON.parse(await readText('replies.ipynb')) as { cells: { source: string[] }[] }).cells[0].source.join('');
+    assert.ok(src.startsWith('Interrupted reply\n\n##### '), 'prompt text and separator kept');
+    assert.ok(src.endsWith('And a finished ending.'), 'the reply is saved in the prompt');
+  });
+
+  it('sniffs dialogs: solveit_ai cells, the separator line, solveit metadata', async () => {
+    for (const f of ['basic.ipynb', 'replies.ipynb', 'tools.ipynb', 'AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb']) {
+      assert.ok(looksLikeDialog(await readText(f)), f);
+    }
+    assert.ok(!looksLikeDialog(await readText('plain.ipynb')), 'a plain Jupyter notebook');
+    assert.ok(looksLikeDialog('{"metadata": {"solveit": {}}}'));
+    assert.ok(looksLikeDialog('"source": ["q\\n\\n##### Reply<!-- SOLVEIT_SEPARATOR_ab12 -->\\n\\nr"]'));
+  });
+
+  it('opens dialogs as dialogs by default when the setting is on, and Reopen with Jupyter goes back', async () => {
+    const cfg = vscode.workspace.getConfiguration('dialogNotebook');
+    await cfg.update('openDialogsByDefault', true, vscode.ConfigurationTarget.Global);
+    try {
+      const uri = wsUri('replies.ipynb');
+      const dbg = (x: string) => require('fs').appendFileSync('/tmp/dbg.log', x + '\n');
+      dbg('open');
+      const jdoc = await vscode.workspace.openNotebookDocument(uri);
+      dbg('opened ' + jdoc.notebookType);
+      await vscode.window.showNotebookDocument(jdoc);
+      dbg('shown');
+      await until(() => vscode.window.activeNotebookEditor?.notebook.notebookType === 'dialog-notebook', 'the dialog editor', 10000);
+      assert.equal(vscode.window.activeNotebookEditor?.notebook.uri.toString(), uri.toString());
+      dbg('dialog');
+      await vscode.commands.executeCommand('dialogNotebook.reopenWithJupyter');
+      dbg('reopened');
+      await until(() => vscode.window.activeNotebookEditor?.notebook.notebookType === 'jupyter-notebook', 'the Jupyter editor', 10000);
+      const plain = wsUri('plain.ipynb');
+      await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(plain));
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(vscode.window.activeNotebookEditor?.notebook.notebookType, 'jupyter-notebook', 'a plain notebook stays with Jupyter');
+    } finally {
+      await cfg.update('openDialogsByDefault', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});

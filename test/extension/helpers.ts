@@ -1,0 +1,90 @@
+// Shared by the suites that run inside the real extension host: workspace files, golden records,
+// opening a dialog with the dialog-notebook editor, and waiting for asynchronous editor effects.
+import * as vscode from 'vscode';
+
+export const NOTEBOOK_TYPE = 'dialog-notebook';
+export const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
+
+export function wsUri(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the e2e harness opens a workspace folder');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+export async function readText(name: string): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(wsUri(name)));
+}
+
+export async function writeText(name: string, text: string): Promise<void> {
+  await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(text));
+}
+
+export interface GoldenMessage {
+  id: string;
+  msg_type: string;
+  content: string;
+  ai_res: string;
+  output: unknown;
+  pinned: unknown;
+  skipped: unknown;
+  exported: boolean;
+}
+export interface Golden {
+  read: { returned: string | null; n_messages?: number };
+  roundtrip_equals_input: boolean;
+  messages: GoldenMessage[];
+}
+
+/** The Python reference's record of a corpus file (copied into `golden/` by scripts/e2e.sh). */
+export async function golden(stem: string): Promise<Golden> {
+  return JSON.parse(await readText(`golden/${stem}.json`)) as Golden;
+}
+
+export async function activate(): Promise<void> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
+  await ext.activate();
+}
+
+/** Opens `name` from the workspace as a dialog and returns its document. */
+export async function openDialog(name: string): Promise<vscode.NotebookDocument> {
+  await activate();
+  const uri = wsUri(name);
+  await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE);
+  const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === NOTEBOOK_TYPE);
+  if (!nb) throw new Error(`${name} did not open as a ${NOTEBOOK_TYPE}`);
+  return nb;
+}
+
+export async function closeAll(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Polls `fn` until it returns a truthy value (editor effects such as id stamping are asynchronous). */
+export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function dialogState(cell: vscode.NotebookCell): { id?: string; pinned?: unknown; skipped?: unknown; msgType?: string } {
+  return (cell.metadata.dialog ?? {}) as { id?: string };
+}
+
+export function replyText(cell: vscode.NotebookCell): string {
+  const item = cell.outputs.flatMap((o) => o.items).find((i) => i.mime === 'text/markdown');
+  return item ? new TextDecoder().decode(item.data) : '';
+}
+
+/** Replaces the whole text of a cell through a WorkspaceEdit, as typing would. */
+export async function setCellText(cell: vscode.NotebookCell, text: string): Promise<void> {
+  const doc = cell.document;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('edit refused');
+}

@@ -1,0 +1,82 @@
+// Opening corpus dialogs in the real VS Code: kinds, counts, languages, replies, outputs and the dirty
+// flag, checked against the Python reference's golden records (an independent oracle).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { closeAll, golden, openDialog, replyText } from './helpers';
+
+const KIND: Record<string, [vscode.NotebookCellKind, string]> = {
+  note: [vscode.NotebookCellKind.Markup, 'markdown'],
+  prompt: [vscode.NotebookCellKind.Code, 'dialog-prompt'],
+  code: [vscode.NotebookCellKind.Code, 'python'],
+  raw: [vscode.NotebookCellKind.Code, 'raw'],
+};
+
+const FILES = [
+  'basic',
+  'replies',
+  'outputs',
+  'media',
+  'tools',
+  'AnswerDotAI__solveit_demos__00_Welcome_To_Solveit',
+  'AnswerDotAI__fastllm__03_acomplete',
+];
+
+describe('opening dialogs with vscode.openWith(uri, "dialog-notebook")', function () {
+  this.timeout(60000);
+  afterEach(closeAll);
+
+  for (const stem of FILES) {
+    it(`${stem}: one cell per message, with the kind, language, text and reply of its message`, async () => {
+      const g = await golden(stem);
+      const nb = await openDialog(`${stem}.ipynb`);
+      assert.equal(nb.notebookType, 'dialog-notebook');
+      assert.equal(nb.cellCount, g.read.n_messages);
+      g.messages.forEach((m, i) => {
+        const cell = nb.cellAt(i);
+        const [kind, lang] = KIND[m.msg_type];
+        assert.equal(cell.kind, kind, `cell ${i} kind`);
+        assert.equal(cell.document.languageId, lang, `cell ${i} language`);
+        assert.equal(cell.metadata.dialog?.id, m.id, `cell ${i} id`);
+        // VS Code's cell editor normalises line ends; the exact text is kept aside (see save.test.ts).
+        assert.equal(cell.document.getText(), m.content.replace(/\r\n?/g, '\n').replace(/\n/g, cell.document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n'), `cell ${i} text`);
+        if (m.msg_type === 'prompt') assert.equal(replyText(cell), m.ai_res, `cell ${i} reply`);
+        if (m.msg_type === 'code') assert.equal(cell.outputs.length, (m.output as unknown[]).length, `cell ${i} outputs`);
+        if (m.msg_type === 'note' || m.msg_type === 'raw') assert.equal(cell.outputs.length, 0);
+      });
+      assert.equal(nb.isDirty, false, 'opening never dirties the document');
+      await new Promise((r) => setTimeout(r, 300)); // asynchronous listeners (id stamping) had their chance
+      assert.equal(nb.isDirty, false, 'still clean after the listeners ran');
+    });
+  }
+
+  it('renders code outputs the way VS Code renders Jupyter outputs', async () => {
+    const nb = await openDialog('outputs.ipynb');
+    const mimes = nb.getCells().flatMap((c) => c.outputs.flatMap((o) => o.items.map((i) => i.mime)));
+    for (const m of ['application/vnd.code.notebook.stdout', 'application/vnd.code.notebook.error', 'text/plain']) {
+      assert.ok(mimes.includes(m), `an output item of type ${m}`);
+    }
+    const err = nb.cellAt(2).outputs.flatMap((o) => o.items).find((i) => i.mime === 'application/vnd.code.notebook.error')!;
+    const parsed = JSON.parse(new TextDecoder().decode(err.data)) as { name: string; message: string };
+    assert.equal(parsed.name, 'ZeroDivisionError');
+  });
+
+  it('gives images as bytes and replies as markdown items', async () => {
+    const nb = await openDialog('media.ipynb');
+    const png = nb.getCells().flatMap((c) => c.outputs.flatMap((o) => o.items)).find((i) => i.mime === 'image/png');
+    assert.ok(png, 'a png output');
+    assert.deepEqual([...png.data.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'decoded PNG bytes, not base64 text');
+    const note = nb.cellAt(0);
+    assert.ok(note.metadata.attachments, 'a note exposes its attachments to the markdown renderer');
+  });
+
+  it('a file that cannot be read does not open as a dialog and is never written', async () => {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'edge_not_json.ipynb');
+    const before = await vscode.workspace.fs.readFile(uri);
+    await vscode.commands.executeCommand('vscode.openWith', uri, 'dialog-notebook').then(undefined, () => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === 'dialog-notebook');
+    assert.equal(nb, undefined, 'no dialog document for an unreadable file');
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    assert.deepEqual(await vscode.workspace.fs.readFile(uri), before);
+  });
+});

@@ -1,0 +1,103 @@
+import { strict as assert } from 'node:assert';
+import { Attachment, Dialog, DialogError, Message, codeOutput, promptOutput } from '../../src/core/model';
+import { b64decode } from '../../src/core/hashes';
+import { dlg2hist } from '../../src/core/hist';
+import { getExprs, getRefs, varsHist } from '../../src/core/hostRefs';
+
+const ENV = '<instructions>Respond to the request in the `prompt` below.</instructions>\n';
+const PENDING = '<output result="pending" reason="incomplete"/>';
+
+/** The V134 dialog. */
+function v134(): Dialog {
+  return new Dialog([
+    new Message({ id: 'n0', msgType: 'note', content: 'intro' }),
+    new Message({ id: 'p1', msgType: 'prompt', content: 'q1', output: promptOutput('a1') }),
+    new Message({ id: 'c1', msgType: 'code', content: 'x=1', output: codeOutput("'s'") }),
+    new Message({ id: 'sk', msgType: 'note', content: 'skipped', skipped: 1 }),
+    new Message({ id: 'rk', msgType: 'raw', content: '', meta: { rec_kind: 'system' } }),
+    new Message({ id: 'p2', msgType: 'prompt', content: 'q2' }),
+  ], 'v');
+}
+
+describe('hist: dlg2hist', () => {
+  it('V134 with the envelope option', () => {
+    assert.deepEqual(dlg2hist(v134(), {}, { envelope: true }), [
+      ['<markdown id="n0">intro</markdown>', `${ENV}<prompt sid="p1">q1</prompt>`], 'a1',
+      ['<code id="c1">x=1<out>s</out></code>', `${ENV}<prompt sid="p2">q2</prompt>`], PENDING,
+    ]);
+  });
+  it('V135 bare prompts (our default, DECISIONS "prompt text in history")', () => {
+    assert.deepEqual(dlg2hist(v134(), {}), [
+      ['<markdown id="n0">intro</markdown>', 'q1'], 'a1', ['<code id="c1">x=1<out>s</out></code>', 'q2'], PENDING,
+    ]);
+  });
+  it('V139 a dialog ending in a note gives the history up to its last prompt (brief; the reference raises)', () => {
+    const d = v134();
+    d.messages.push(new Message({ id: 'tail', msgType: 'note', content: 'after' }));
+    assert.deepEqual(dlg2hist(d, {}), dlg2hist(v134(), {}));
+  });
+  it('no prompt at all is a DialogError; so is an unknown upto id', () => {
+    assert.throws(() => dlg2hist([new Message({ msgType: 'note', content: 'n' })], {}), (e: Error) => e instanceof DialogError && /requires a prompt/.test(e.message));
+    assert.throws(() => dlg2hist([], {}), DialogError);
+    assert.throws(() => dlg2hist(v134(), {}, { upto: 'zz' }), /no message id: 'zz'/);
+  });
+  it('upto cuts at a message, back to the last prompt at or before it', () => {
+    assert.deepEqual(dlg2hist(v134(), {}, { upto: 'c1' }), [['<markdown id="n0">intro</markdown>', 'q1'], 'a1']);
+    assert.deepEqual(dlg2hist(v134(), {}, { upto: 'p1' }), [['<markdown id="n0">intro</markdown>', 'q1'], 'a1']);
+  });
+  it('a skipped final prompt does not count', () => {
+    const d = v134();
+    d.messages[5].skipped = true;
+    assert.deepEqual(dlg2hist(d, {}), [['<markdown id="n0">intro</markdown>', 'q1'], 'a1']);
+  });
+  it('seed: turn structure of a realistic mix (lengths, placeholder, a Dialog equals its message list)', () => {
+    const p = (c: string, r = '') => new Message({ msgType: 'prompt', content: c, output: promptOutput(r) });
+    const n = (c: string) => new Message({ msgType: 'note', content: c });
+    const c = (c: string, o?: string) => new Message({ msgType: 'code', content: c, output: o === undefined ? [] : codeOutput(o) });
+    const raw = [p('hello there', 'Hello!'), n('a note'), c("'src'", 'aaa'), p('add', 'They sum to 4.'), n('x'), n('y'), c('z', '333'),
+      p('empty'), p('summarize', 'We greeted.'), n('img below'), c('img=...'), p('see?', 'I can see...'), n('image note'), p('2 images?', 'puppies'),
+      p('And one final question.')];
+    const h = dlg2hist(raw, { supports_vision: true });
+    assert.equal(h.length, 14);
+    assert.deepEqual([0, 2, 4, 6, 8, 10].map((k) => h[k].length), [1, 3, 4, 1, 3, 2]);
+    assert.equal(h[5], PENDING);
+    assert.deepEqual(h[12], ['And one final question.']);
+    assert.deepEqual(dlg2hist(new Dialog(raw.slice(0, 4)), {}), dlg2hist(raw.slice(0, 4), {}));
+  });
+  it('media parts precede the item they belong to', () => {
+    const png = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
+    const a = new Attachment(png, 'image/png');
+    const m = new Message({ id: 'p', msgType: 'prompt', content: `What is in ![](attachment:${a.id})?`, attachments: [a] });
+    const h = dlg2hist([m], { supports_vision: true });
+    assert.deepEqual(h[0], [`<media id="${a.id}" type="content" mime="image/png"></media>`, png, `What is in ![](attachment:${a.id})?`]);
+  });
+  it('stays linear: 20,000 cells in well under a second', () => {
+    const msgs: Message[] = [];
+    for (let k = 0; k < 5000; k++) {
+      msgs.push(new Message({ msgType: 'note', content: `note ${k}` }), new Message({ msgType: 'code', content: `x=${k}`, output: codeOutput(String(k)) }),
+        new Message({ msgType: 'raw', content: 'r' }), new Message({ msgType: 'prompt', content: `q${k}`, output: promptOutput(`a${k}`) }));
+    }
+    const t = Date.now();
+    const h = dlg2hist(msgs, {});
+    assert.equal(h.length, 10000);
+    assert.ok(Date.now() - t < 1500, `took ${Date.now() - t} ms`);
+  });
+});
+
+describe('hist: host helpers (§11)', () => {
+  it('get_refs: sorted unique tool names, null when none', () => {
+    assert.deepEqual(getRefs('use &`b` and &`[a, c.d]` and &`b`'), ['a', 'b', 'c.d']);
+    assert.equal(getRefs('nothing'), null);
+  });
+  it('get_exprs scans prompts only', () => {
+    const msgs = [new Message({ msgType: 'prompt', content: 'see $`y` and $`x`' }), new Message({ msgType: 'note', content: '$`z`' })];
+    assert.deepEqual(getExprs(msgs), ['x', 'y']);
+  });
+  it('vars_hist: values as typed children, bytes as variable media', () => {
+    const [u, a] = varsHist({}, { x: 4, '!`ls`': 'f' });
+    assert.equal(a, 'Understood, I will use these variable values.');
+    assert.equal(u[0], "<variables>The 'variables' section provides values of: $`x`, !`ls`<variable name=\"x\" type=\"int\">4</variable><variable name=\"!`ls`\" type=\"str\">f</variable></variables>");
+    const [u2] = varsHist({}, { img: new Uint8Array([1]) });
+    assert.match(u2[1] as string, /^<media-unavailable id="img" type="variable"/);
+  });
+});
