@@ -1,6 +1,7 @@
 // `dlg golden`: the model and its projections in the schema of shared/golden/README.md, so a corpus
 // file's output can be compared field by field with what the Python reference produced.
-import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Json, JsonObject } from '../core/json';
 import { Dialog, Message } from '../core/model';
 import { writeIpynb } from '../core/ipynb';
@@ -10,13 +11,15 @@ import { directives, exported, dlg2py } from '../core/directives';
 import { preview } from '../core/preview';
 import { validateDialog } from '../core/validate';
 import { aiOutput, renderOutputsAi } from '../core/render';
+import { toXml, histXml, promptTxt } from '../core/xml';
+import { dlg2hist } from '../core/hist';
+import { dlg2chat } from '../core/chat';
+import { reply2dlg, dlg2reply, toolCall } from '../core/reply';
+import { PyValue, pyToJson } from '../core/pyrepr';
 import { LoadedDialog } from './readFile';
+import { chatRecord, histRecord, sha256Hex } from './goldenEncoding';
 
 const CELL_TYPES: Record<string, string> = { note: 'markdown', prompt: 'markdown', code: 'code', raw: 'raw' };
-
-export function sha256Hex(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 /** A field's value, or the reference's `{"__error__": {type, message}}` form when it throws. */
 export function attempt(f: () => Json): Json {
@@ -50,12 +53,35 @@ function messageReport(d: Dialog, m: Message, index: number): JsonObject {
     directives: attempt(() => directives(m)),
     has_error: hasError(m),
     preview: attempt(() => preview(m)),
+    to_xml: attempt(() => toXml(m)),
+    hist_xml: attempt(() => (m.msgType === 'prompt' ? promptTxt(m, { envelope: true }) : histXml(m))),
+    tool_call: attempt(() => {
+      const call = toolCall(m);
+      return call && { name: call.name, arguments: pyToJson(call.arguments as PyValue) };
+    }),
   };
+}
+
+function replyReport(m: Message): JsonObject {
+  return {
+    id: m.id,
+    reply2dlg: attempt(() =>
+      reply2dlg(m).messages.map((x) => ({ msg_type: x.msgType, content: x.content, output: x.output, meta: x.meta })),
+    ),
+    dlg2reply_equals_ai_res: attempt(() => dlg2reply(reply2dlg(m)) === aiRes(m)),
+  };
+}
+
+/** Loads `#ai` file references relative to the dialog's folder, as the reference does. */
+export function fileRefReader(path: string): (ref: string) => Uint8Array {
+  return (ref) => new Uint8Array(readFileSync(join(dirname(path), ref)));
 }
 
 export function goldenReport(f: LoadedDialog): JsonObject {
   const d = f.dialog;
   const roundtrip = writeIpynb(d);
+  const aim = { supports_vision: true };
+  const readFile = fileRefReader(f.path);
   return {
     schema: 'aidialog-golden/1',
     file: f.stem + '.ipynb',
@@ -67,6 +93,10 @@ export function goldenReport(f: LoadedDialog): JsonObject {
     roundtrip: roundtrip === f.text ? null : roundtrip,
     roundtrip_equals_input: roundtrip === f.text,
     messages: d.messages.map((m, i) => messageReport(d, m, i)),
+    hist: attempt(() => histRecord(dlg2hist(d, aim, { envelope: true, readFile }))),
+    hist_plain: attempt(() => histRecord(dlg2hist(d, aim, { readFile }))),
+    chat: attempt(() => chatRecord(dlg2chat(d, null, { envelope: true, readFile }))),
+    replies: d.messages.filter((m) => m.msgType === 'prompt').map(replyReport),
     dlg2py: attempt(() => dlg2py(d)),
     validate: attempt(() => (validateDialog(d), true)),
   };

@@ -2,7 +2,8 @@
 import { writeIpynb } from '../core/ipynb';
 import { stringifyCanonical } from '../core/json';
 import { validateMessage } from '../core/validate';
-import { goldenReport } from './golden';
+import { fileRefReader, goldenReport } from './golden';
+import { histOutput } from './hist';
 import { outlineLines } from './outline';
 import { CliError, loadDialog } from './readFile';
 
@@ -10,6 +11,8 @@ const USAGE = `usage: dlg <command> FILE
   roundtrip FILE   print writeIpynb(readIpynb(FILE)): the exact bytes a save would write
   golden FILE      the model as JSON in the schema of shared/golden/README.md
   outline FILE     the section tree, one line per message
+  hist FILE [--upto ID] [--json]
+                   what a model would be sent for the last prompt (or the one at/before ID)
   validate FILE    list the dialog's problems (exit 1 when there are any)`;
 
 function duplicateIds(ids: string[]): string[] {
@@ -20,7 +23,7 @@ function duplicateIds(ids: string[]): string[] {
 }
 
 function run(argv: string[]): number {
-  const [cmd, file] = argv;
+  const [cmd, file, ...opts] = argv;
   if (!cmd || cmd === '-h' || cmd === '--help') {
     process.stdout.write(USAGE + '\n');
     return cmd ? 0 : 2;
@@ -38,8 +41,19 @@ function run(argv: string[]): number {
     case 'outline':
       process.stdout.write(outlineLines(d).map((l) => l + '\n').join(''));
       return 0;
+    case 'hist': {
+      const k = opts.indexOf('--upto');
+      if (k >= 0 && !opts[k + 1]) throw new CliError('dlg hist: --upto needs a message id');
+      try {
+        process.stdout.write(histOutput(d, { upto: k >= 0 ? opts[k + 1] : undefined, json: opts.includes('--json'), readFile: fileRefReader(file) }));
+      } catch (e) {
+        throw new CliError(`${file}: ${(e as Error).message}`, 1);
+      }
+      return 0;
+    }
     case 'validate': {
-      const problems = loaded.repairs.map((r) => `repaired on read: ${r}`);
+      // Duplicate ids are kept on read (DECISIONS), so they are reported once, below, not as repairs.
+      const problems = loaded.repairs.filter((r) => !/duplicate id/.test(r)).map((r) => `repaired on read: ${r}`);
       const dups = duplicateIds(d.messages.map((m) => m.id));
       if (dups.length) problems.push(`duplicate message id(s): ${dups.join(', ')}`);
       for (const m of d.messages) {

@@ -3,7 +3,7 @@ import { Dialog } from '../core/model';
 import { headerLevel } from '../core/sections';
 
 const firstLine = (s: string, max = 80) => {
-  const line = s.split('\n').find((l) => l.trim()) ?? '';
+  const line = s.split(/\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/).find((l) => l.trim()) ?? '';
   const chars = Array.from(line);
   return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : line;
 };

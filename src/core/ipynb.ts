@@ -80,22 +80,24 @@ export function readIpynbReport(text: string, name = 'dialog'): { dialog: Dialog
   const gaps: string[] = [];
   const seen = new Set<string>();
   const dups: string[] = [];
+  const spans = parsed.spans;
   let pos = 0;
   cells.forEach((c, i) => {
-    const span = isJsonObject(c) ? parsed.spanOf(c) : undefined;
-    if (!span || !isJsonObject(c)) {
+    if (!isJsonObject(c)) {
       repairs.push(`cell ${i}: not a cell object, kept in the file only`);
       return;
     }
+    const start = spans[messages.length * 2];
+    const end = spans[messages.length * 2 + 1];
     const rawId = c.id;
     const m = readCell(c, i, repairs);
     const h = m.origin!;
-    h.text = body.slice(span[0], span[1]);
+    h.text = body.slice(start, end);
     h.file = file;
     h.index = messages.length;
     h.state = cellState(m);
-    gaps.push(body.slice(pos, span[0]));
-    pos = span[1];
+    gaps.push(body.slice(pos, start));
+    pos = end;
     // Duplicate ids are reported, not regenerated (DECISIONS "missing or duplicate cell ids").
     const key = rawId === undefined || rawId === null ? 'None' : typeof rawId === 'string' ? 's' + rawId : 'j' + JSON.stringify(rawId);
     if (seen.has(key)) dups.push(key === 'None' ? `cell None: duplicate id, regenerated as ${m.id}` : `cell ${pyStr(rawId!)}: duplicate id, kept`);

@@ -5,12 +5,12 @@
 // every cell object in the top-level `cells` array and looks at each number lexeme; only when one of
 // them needs a tag (or the text is not plain JSON) does parsing fall back to parseJson.
 
-import { Json, parseJson } from './json';
+import { Json, JsonObject, isJsonObject, parseJson } from './json';
 
 export interface ParsedNotebook {
   value: Json;
-  /** [start, end) of a cell object of the top-level `cells` array. */
-  spanOf(cell: object): [number, number] | undefined;
+  /** [start, end) pairs, flat, of the object cells of the top-level `cells` array, in order. */
+  spans: number[];
 }
 
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
@@ -33,7 +33,8 @@ function scan(text: string): number[] | null {
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 34) {
+    if (c <= 32 || c === 44 || c === 58) i++; // whitespace , : (most of what lies between strings)
+    else if (c === 34) {
       let q = text.indexOf('"', i + 1);
       for (;;) {
         if (q < 0) return spans; // unterminated: JSON.parse will report it
@@ -67,6 +68,11 @@ function scan(text: string): number[] | null {
   return spans;
 }
 
+function objectCells(value: Json): JsonObject[] {
+  const cells = isJsonObject(value) ? value.cells : undefined;
+  return Array.isArray(cells) ? cells.filter(isJsonObject) : [];
+}
+
 export function parseNotebook(text: string): ParsedNotebook {
   const spans = scan(text);
   if (spans) {
@@ -76,25 +82,10 @@ export function parseNotebook(text: string): ParsedNotebook {
     } catch {
       // parseJson below gives the error with its line and column.
     }
-    const cells = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.cells : undefined;
-    if (value !== undefined) {
-      const map = new Map<object, [number, number]>();
-      let k = 0;
-      let ok = true;
-      if (Array.isArray(cells)) {
-        for (const c of cells) {
-          if (c === null || typeof c !== 'object' || Array.isArray(c)) continue;
-          if (k >= spans.length) {
-            ok = false;
-            break;
-          }
-          map.set(c, [spans[k], spans[k + 1]]);
-          k += 2;
-        }
-      }
-      if (ok) return { value, spanOf: (c) => map.get(c) };
-    }
+    if (value !== undefined && objectCells(value).length * 2 === spans.length) return { value, spans };
   }
   const r = parseJson(text, 2);
-  return { value: r.value, spanOf: (c) => r.spans.get(c) };
+  const out: number[] = [];
+  for (const c of objectCells(r.value)) out.push(...r.spans.get(c)!);
+  return { value: r.value, spans: out };
 }

@@ -39,15 +39,13 @@ export const errorOutputSchema = z.object({
   traceback: z.array(z.string({ error: 'error requires a traceback list of str' }), { error: 'error requires a traceback list of str' }),
 });
 
-const SCHEMAS: Record<string, z.ZodType> = {
+/** The schema of each known output type (the slow path of outputProblem). */
+export const OUTPUT_SCHEMAS: Record<string, z.ZodType> = {
   stream: streamOutputSchema,
   display_data: displayOutputSchema,
   execute_result: resultOutputSchema,
   error: errorOutputSchema,
 };
-
-/** An attachment entry: one or more mimes, each base64 as a string or a list of lines. */
-export const attachmentSchema = z.record(z.string(), z.union([str, strList]));
 
 function isStrList(v: Json | undefined): boolean {
   if (!Array.isArray(v)) return false;
@@ -75,7 +73,7 @@ export function outputProblem(o: Json): string | null {
   if (!isJsonObject(o)) return 'output must be a dict';
   if (quickValid(o)) return null;
   const t = o.output_type;
-  const schema = typeof t === 'string' ? SCHEMAS[t] : undefined;
+  const schema = typeof t === 'string' ? OUTPUT_SCHEMAS[t] : undefined;
   if (!schema) return `unknown output_type ${pyRepr(t ?? null)}`;
   const r = schema.safeParse(o);
   return r.success ? null : r.error.issues[0].message;

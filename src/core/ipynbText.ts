@@ -28,28 +28,43 @@ export function joinLines<T>(v: T): T | string {
   return v.join('');
 }
 
-const CANONICAL_B64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const NON_B64 = /[^A-Za-z0-9+/=]/;
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** The base64 text each decoded buffer came from, when it was canonical: writing reuses it, not re-encoding MBs. */
 const encodedOf = new WeakMap<Uint8Array, string>();
 
+/** Node's Buffer when present: its base64 codec is several times faster than atob plus a copy loop. */
+interface BufferLike {
+  from(s: string, enc: 'base64'): Uint8Array;
+  from(b: Uint8Array): { toString(enc: 'base64'): string };
+}
+const NodeBuffer = (globalThis as { Buffer?: BufferLike }).Buffer;
+
 /** Whether `s` is exactly what standard base64 (padded, no line breaks) would write for its bytes. */
 function isCanonicalB64(s: string): boolean {
-  if (s.length % 4 !== 0 || !CANONICAL_B64.test(s)) return false;
-  const pad = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
-  if (pad === 0) return true;
+  const n = s.length;
+  if (n % 4 !== 0 || NON_B64.test(s)) return false;
+  const eq = s.indexOf('=');
+  if (eq < 0) return true;
+  const pad = n - eq;
+  if (pad > 2 || (pad === 2 && s[n - 1] !== '=')) return false;
   // The bits after the last byte must be zero, or the same bytes would be written differently.
-  const last = B64.indexOf(s[s.length - pad - 1]);
-  return (last & (pad === 2 ? 0x0f : 0x03)) === 0;
+  return (B64.indexOf(s[eq - 1]) & (pad === 2 ? 0x0f : 0x03)) === 0;
+}
+
+function decodeCanonical(s: string): Uint8Array {
+  if (NodeBuffer) return new Uint8Array(NodeBuffer.from(s, 'base64'));
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let k = 0; k < bin.length; k++) out[k] = bin.charCodeAt(k);
+  return out;
 }
 
 /** Decodes attachment base64 with Python's leniency; undefined when Python would fail too. */
 export function decodeBase64(s: string): Uint8Array | undefined {
   if (isCanonicalB64(s)) {
-    const bin = atob(s);
-    const out = new Uint8Array(bin.length);
-    for (let k = 0; k < bin.length; k++) out[k] = bin.charCodeAt(k);
+    const out = decodeCanonical(s);
     encodedOf.set(out, s);
     return out;
   }
@@ -64,7 +79,7 @@ export function decodeBase64(s: string): Uint8Array | undefined {
 export function encodeBase64(data: Uint8Array): string {
   let s = encodedOf.get(data);
   if (s === undefined || (s.length / 4) * 3 - (s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0) !== data.length) {
-    s = b64encode(data);
+    s = NodeBuffer ? NodeBuffer.from(data).toString('base64') : b64encode(data);
     encodedOf.set(data, s);
   }
   return s;

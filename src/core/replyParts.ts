@@ -3,10 +3,12 @@
 // reply back with `dlg2reply`. Parts the user did not touch reuse the very messages `reply2dlg` made,
 // so their wire bytes (a legacy envelope's exact text) survive.
 
+import { JsonObject } from './json';
 import { DialogError, Message, codeOutput } from './model';
 import { isIdentifier, parseLiteralCall, pyRepr, PyValue } from './pyrepr';
 import { renderOutputsAi } from './render';
 import { dlg2reply, reply2dlg } from './reply';
+import { aiRes } from './outputs';
 
 export interface ReplyNotePart {
   kind: 'note';
@@ -57,7 +59,7 @@ export function callSource(p: ReplyCallPart): string {
 }
 
 function samePart(a: ReplyPart, b: ReplyPart): boolean {
-  if (a.kind === 'note' || b.kind === 'note') return a.kind === b.kind && a.text === b.text;
+  if (a.kind === 'note' || b.kind === 'note') return a.kind === 'note' && b.kind === 'note' && a.text === b.text;
   return a.name === b.name && a.args === b.args && a.result === b.result && a.toolId === b.toolId;
 }
 
@@ -65,11 +67,13 @@ function samePart(a: ReplyPart, b: ReplyPart): boolean {
 export function parts2reply(prompt: Message, parts: readonly ReplyPart[]): string {
   const sub = reply2dlg(prompt);
   const before = sub.messages.map(msg2part);
+  // Nothing changed: the reply as it is (dlg2reply would normalise whitespace around the parts).
+  if (parts.length === before.length && parts.every((p, k) => p.from === k && samePart(before[k], p))) return aiRes(prompt);
   sub.messages = parts.map((p) => {
     const orig = p.from !== undefined ? sub.messages[p.from] : undefined;
     if (orig && samePart(before[p.from!], p)) return orig;
     if (p.kind === 'note') return new Message({ msgType: 'note', content: p.text });
-    const meta = p.toolId ? { tool_id: p.toolId } : {};
+    const meta: JsonObject = p.toolId ? { tool_id: p.toolId } : {};
     return new Message({ msgType: 'code', content: callSource(p), output: codeOutput(p.result), meta });
   });
   return dlg2reply(sub);

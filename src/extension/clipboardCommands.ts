@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { ClipboardPayload, CLIPBOARD_KIND, copyMsgs, planCutMsgs, planPasteMsgs } from '../core/surgeryClipboard';
-import { inform, reason, refuse } from './commandFeedback';
+import { CommandResult, inform, reason, refuse } from './commandFeedback';
 import { commandTarget } from './commandTarget';
 import { NO_TARGET, runPlan } from './moveCommands';
 import { snapshotDialog } from './notebookEdits';
@@ -34,7 +34,7 @@ async function load(): Promise<ClipboardPayload | undefined> {
   return buffer;
 }
 
-export async function copyMessages(arg?: unknown): Promise<boolean> {
+export async function copyMessages(arg?: unknown): Promise<CommandResult> {
   const t = commandTarget(arg);
   if (!t || !t.indices.length) return refuse(NO_TARGET);
   const { d } = snapshotDialog(t.nb);
@@ -43,11 +43,12 @@ export async function copyMessages(arg?: unknown): Promise<boolean> {
   } catch (e) {
     return refuse(reason(e));
   }
-  inform(`Copied ${t.indices.length} message(s).`);
-  return true;
+  const message = `Copied ${t.indices.length} message(s).`;
+  inform(message);
+  return { ok: true, message };
 }
 
-export async function cutMessages(arg?: unknown): Promise<boolean> {
+export async function cutMessages(arg?: unknown): Promise<CommandResult> {
   let payload: ClipboardPayload | undefined;
   const ok = await runPlan(commandTarget(arg), ({ d }, t) => {
     if (!t.indices.length) throw new Error(NO_TARGET);
@@ -55,12 +56,12 @@ export async function cutMessages(arg?: unknown): Promise<boolean> {
     payload = plan.result;
     return { edits: plan.edits, result: [] };
   });
-  if (ok && payload) await store(payload);
+  if (ok.ok && payload) await store(payload);
   return ok;
 }
 
 /** Pastes after the selected cell (or at the end of the active dialog when nothing is selected). */
-export async function pasteMessages(arg?: unknown): Promise<boolean> {
+export async function pasteMessages(arg?: unknown): Promise<CommandResult> {
   const payload = await load();
   if (!payload) return refuse('Nothing to paste: copy or cut dialog messages first.');
   return runPlan(commandTarget(arg), ({ d }, t) => {

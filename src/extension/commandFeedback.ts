@@ -1,5 +1,6 @@
 // How surgery commands report: a refusal is an error message (nothing changed), a result an info
-// message. The last one is kept so tests (where toasts are not shown) can observe it.
+// message. Commands also return a CommandResult, so callers (and tests, where toasts are not shown)
+// can see what happened through `executeCommand`.
 
 import * as vscode from 'vscode';
 
@@ -18,11 +19,18 @@ export function clearFeedback(): void {
   last = undefined;
 }
 
-/** Shows why a command changed nothing; returns false for `return refuse(…)`. */
-export function refuse(text: string): false {
+export interface CommandResult {
+  ok: boolean;
+  message: string;
+}
+
+export const DONE: CommandResult = { ok: true, message: '' };
+
+/** Shows why a command changed nothing; returns the failed result for `return refuse(…)`. */
+export function refuse(text: string): CommandResult {
   last = { kind: 'error', text };
   void vscode.window.showErrorMessage(text);
-  return false;
+  return { ok: false, message: text };
 }
 
 export function inform(text: string): void {

@@ -7,6 +7,7 @@ import { registerStatusBar } from './statusBar';
 import { registerCellCommands } from './cellCommands';
 import { registerReplyEditor } from './replyEditor';
 import { registerOpening } from './opening';
+import { registerNavigation } from './navigation';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerSerializer(context);
@@ -15,6 +16,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerCellCommands(context);
   registerReplyEditor(context);
   registerOpening(context);
+  registerNavigation(context);
 }
 
 export function deactivate(): void {}

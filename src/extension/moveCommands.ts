@@ -7,17 +7,17 @@ import { DialogEdit } from '../core/surgeryEdit';
 import { planMoveMsgs, planMoveSection } from '../core/surgeryMove';
 import { planMergeMsgs, planSplitMsgAt } from '../core/surgerySplit';
 import { cpLen } from '../core/pyText';
-import { reason, refuse } from './commandFeedback';
+import { CommandResult, DONE, reason, refuse } from './commandFeedback';
 import { Target, commandTarget, selectCells } from './commandTarget';
 import { DialogSnapshot, applyDialogEdit, resultIndices, snapshotDialog } from './notebookEdits';
 
 export const NO_TARGET = 'Select a cell of a dialog first.';
 
-/** Plans with `make`, applies as one edit and selects the resulting cells; false (and a message) on refusal. */
+/** Plans with `make`, applies it as one edit and selects the resulting cells; refuses (changing nothing) when planning fails. */
 export async function runPlan(
   t: Target | undefined,
   make: (snap: DialogSnapshot, t: Target) => DialogEdit<Message[] | Message>,
-): Promise<boolean> {
+): Promise<CommandResult> {
   if (!t) return refuse(NO_TARGET);
   const snap = snapshotDialog(t.nb);
   let plan: DialogEdit<Message[] | Message>;
@@ -30,7 +30,7 @@ export async function runPlan(
   if (why) return refuse(why);
   const at = resultIndices(snap, Array.isArray(plan.result) ? plan.result : [plan.result]);
   if (at.length) selectCells(t.nb, at[0], at[at.length - 1] + 1);
-  return true;
+  return DONE;
 }
 
 function needCells(t: Target): number[] {
@@ -38,7 +38,7 @@ function needCells(t: Target): number[] {
   return t.indices;
 }
 
-export function moveCells(dir: 'up' | 'down', arg?: unknown): Promise<boolean> {
+export function moveCells(dir: 'up' | 'down', arg?: unknown): Promise<CommandResult> {
   return runPlan(commandTarget(arg), ({ d }, t) => {
     const ks = needCells(t);
     const ids = ks.map((k) => d.messages[k]);
@@ -52,7 +52,7 @@ export function moveCells(dir: 'up' | 'down', arg?: unknown): Promise<boolean> {
   });
 }
 
-export function moveSectionCmd(dir: 'up' | 'down', arg?: unknown): Promise<boolean> {
+export function moveSectionCmd(dir: 'up' | 'down', arg?: unknown): Promise<CommandResult> {
   return runPlan(commandTarget(arg), ({ d }, t) => {
     needCells(t);
     return planMoveSection(d, d.messages[t.focus], dir);
@@ -67,7 +67,7 @@ function cursorOffset(cell: vscode.NotebookCell): number | undefined {
 }
 
 /** Splits the cell at the cursor; `pos` (code points) overrides the cursor, for callers and tests. */
-export function splitCell(arg?: unknown, pos?: number): Promise<boolean> {
+export function splitCell(arg?: unknown, pos?: number): Promise<CommandResult> {
   return runPlan(commandTarget(arg), ({ d, nb }, t) => {
     needCells(t);
     const k = t.focus;
@@ -78,7 +78,7 @@ export function splitCell(arg?: unknown, pos?: number): Promise<boolean> {
 }
 
 /** Merges the selected cells (or the given / active cell with the next one) into the first. */
-export function mergeCells(arg?: unknown): Promise<boolean> {
+export function mergeCells(arg?: unknown): Promise<CommandResult> {
   return runPlan(commandTarget(arg), ({ d }, t) => {
     const ks = needCells(t);
     const picked = ks.length > 1 ? ks : ks[0] + 1 < d.messages.length ? [ks[0], ks[0] + 1] : ks;

@@ -6,8 +6,11 @@ import { Dialog, Message } from '../core/model';
 import { NOTEBOOK_TYPE, dlg2notebook } from './cells';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
-/** Context key: fsPaths of open .ipynb files that look like dialogs (for the editor-title button). */
+/** Context key: fsPaths of .ipynb files open in other editors that look like dialogs ("Open as Dialog"). */
 const DIALOG_FILES_KEY = 'dialogNotebook.dialogFiles';
+/** Context key: the active editor is a dialog ("Reopen with Jupyter"); `notebookType` is not set for editor titles. */
+const ACTIVE_KEY = 'dialogNotebook.dialogEditorActive';
+const SETTLE_MS = 100;
 
 /**
  * Whether notebook text looks like a Solveit dialog: a `solveit_ai` cell flag, the reply separator
@@ -35,28 +38,23 @@ function tabType(tab: vscode.Tab): string | undefined {
   return tab.input instanceof vscode.TabInputNotebook ? tab.input.notebookType : undefined;
 }
 
-function findTab(uri: vscode.Uri, notebookType?: string): vscode.Tab | undefined {
-  for (const g of vscode.window.tabGroups.all) {
-    for (const t of g.tabs) {
-      if (tabUri(t)?.toString() === uri.toString() && (notebookType === undefined || tabType(t) === notebookType)) return t;
-    }
-  }
-  return undefined;
-}
-
 function activeUri(): vscode.Uri | undefined {
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
   return tab ? tabUri(tab) : undefined;
 }
 
+function otherTab(uri: vscode.Uri, notebookType: string): vscode.Tab | undefined {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => tabUri(t)?.toString() === uri.toString() && tabType(t) !== notebookType);
+}
+
 /** Opens `uri` with `notebookType` where its current editor is, and closes that editor if it is clean. */
 async function reopen(uri: vscode.Uri, notebookType: string): Promise<void> {
-  const old = [...vscode.window.tabGroups.all.flatMap((g) => g.tabs)].find(
-    (t) => tabUri(t)?.toString() === uri.toString() && tabType(t) !== notebookType,
-  );
+  const old = otherTab(uri, notebookType);
   const viewColumn = old?.group.viewColumn ?? vscode.ViewColumn.Active;
   await vscode.commands.executeCommand('vscode.openWith', uri, notebookType, { viewColumn, preview: false });
-  if (old && !old.isDirty) await vscode.window.tabGroups.close(old, true);
+  // VS Code usually replaces the editor in place; close what is left of it otherwise.
+  const left = otherTab(uri, notebookType);
+  if (left && !left.isDirty) await vscode.window.tabGroups.close(left, true).then(undefined, () => false);
 }
 
 export function registerOpening(context: vscode.ExtensionContext): void {
@@ -65,27 +63,34 @@ export function registerOpening(context: vscode.ExtensionContext): void {
   const keepJupyter = new Set<string>();
 
   const refresh = async () => {
-    const uris = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map(tabUri);
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+    void vscode.commands.executeCommand('setContext', ACTIVE_KEY, !!active && tabType(active) === NOTEBOOK_TYPE);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => tabType(t) !== NOTEBOOK_TYPE);
     const next = new Set<string>();
-    for (const u of uris) if (u && /\.ipynb$/i.test(u.path) && (await sniffDialog(u))) next.add(u.fsPath);
+    for (const u of tabs.map(tabUri)) if (u && /\.ipynb$/i.test(u.path) && (await sniffDialog(u))) next.add(u.fsPath);
     if (next.size === dialogFiles.size && [...next].every((p) => dialogFiles.has(p))) return;
     dialogFiles.clear();
     for (const p of next) dialogFiles.add(p);
     await vscode.commands.executeCommand('setContext', DIALOG_FILES_KEY, [...dialogFiles]);
   };
 
-  const openByDefault = async (nb: vscode.NotebookDocument) => {
-    if (nb.notebookType !== JUPYTER_TYPE || nb.uri.scheme === 'untitled' || keepJupyter.has(nb.uri.toString())) return;
+  /**
+   * Acts when a Jupyter editor becomes active (and is still active a moment later). A caller awaiting
+   * `showNotebookDocument` on such a file never sees its editor settle, since the editor is replaced.
+   */
+  const openByDefault = async (ed: vscode.NotebookEditor | undefined) => {
+    const nb = ed?.notebook;
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    if (vscode.window.activeNotebookEditor !== ed) return;
+    if (!nb || nb.notebookType !== JUPYTER_TYPE || nb.uri.scheme === 'untitled' || keepJupyter.has(nb.uri.toString())) return;
     if (!vscode.workspace.getConfiguration('dialogNotebook').get<boolean>('openDialogsByDefault')) return;
-    if (!(await sniffDialog(nb.uri))) return;
-    // The Jupyter tab appears just after the document opens.
-    for (let k = 0; k < 20 && !findTab(nb.uri, JUPYTER_TYPE); k++) await new Promise((r) => setTimeout(r, 50));
-    await reopen(nb.uri, NOTEBOOK_TYPE);
+    if (await sniffDialog(nb.uri)) await reopen(nb.uri, NOTEBOOK_TYPE);
   };
 
   context.subscriptions.push(
     vscode.window.tabGroups.onDidChangeTabs(() => void refresh()),
-    vscode.workspace.onDidOpenNotebookDocument((nb) => void openByDefault(nb)),
+    vscode.window.tabGroups.onDidChangeTabGroups(() => void refresh()),
+    vscode.window.onDidChangeActiveNotebookEditor((ed) => void openByDefault(ed)),
     vscode.commands.registerCommand('dialogNotebook.openAsDialog', async (arg?: unknown) => {
       const uri = arg instanceof vscode.Uri ? arg : activeUri();
       if (uri) await reopen(uri, NOTEBOOK_TYPE);
@@ -102,6 +107,6 @@ export function registerOpening(context: vscode.ExtensionContext): void {
       return vscode.window.showNotebookDocument(nb);
     }),
   );
-  for (const nb of vscode.workspace.notebookDocuments) void openByDefault(nb);
+  void openByDefault(vscode.window.activeNotebookEditor);
   void refresh();
 }

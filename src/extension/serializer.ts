@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { readIpynb, writeIpynb } from '../core/ipynb';
 import { DEFAULT_CODE_LANG, NOTEBOOK_TYPE, dlg2notebook, notebook2dlg } from './cells';
 import { Dialog } from '../core/model';
+import { implodeExploded } from '../core/explode';
 
 /** Cell outputs and metadata are content: changing them dirties the document and is saved. */
 export const SERIALIZER_OPTIONS: vscode.NotebookDocumentContentOptions = {
@@ -34,7 +35,10 @@ export class DialogSerializer implements vscode.NotebookSerializer {
   }
 
   serializeNotebook(data: vscode.NotebookData): Uint8Array {
-    return new TextEncoder().encode(writeIpynb(notebook2dlg(data)));
+    const d = notebook2dlg(data);
+    // Exploded reply cells still in the notebook are written back as their prompt's reply.
+    implodeExploded(d);
+    return new TextEncoder().encode(writeIpynb(d));
   }
 }
 

@@ -8,49 +8,18 @@
 // The brief's own rule (history up to the last prompt, not an error) covers golden `__error__`s
 // `dlg2hist requires the messages to end with a prompt`.
 import { strict as assert } from 'node:assert';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readIpynb } from '../../src/core/ipynb';
 import { Message } from '../../src/core/model';
 import { toXml, histXml, promptTxt } from '../../src/core/xml';
 import { aiOutput, renderOutputsAi } from '../../src/core/render';
-import { HistTurn, dlg2hist } from '../../src/core/hist';
-import { HistPart } from '../../src/core/media';
+import { dlg2hist } from '../../src/core/hist';
 import { dlg2chat } from '../../src/core/chat';
-import { Msg } from '../../src/core/parts';
 import { HistOptions } from '../../src/core/hist';
-import { b64decode } from '../../src/core/hashes';
+import { chatRecord as chatRec, histRecord as histRec } from '../../src/cli/goldenEncoding';
 
-const SHARED = '/work/shared';
-const sha = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
-const bytesRec = (b: Uint8Array) => ({ bytes_sha256: sha(b), len: b.length });
-
-/** Golden encoding: bytes as hashes, URL refs as `{media_url, mime}`, the dialog folder as `<DLG_DIR>`. */
-function histRec(h: HistTurn[]): unknown {
-  const part = (p: HistPart) =>
-    p instanceof Uint8Array ? bytesRec(p) : typeof p === 'string' ? p.replace(/&lt;DLG_DIR&gt;/g, '<DLG_DIR>') : { media_url: p.url, mime: p.mime };
-  return h.map((t) => (typeof t === 'string' ? t : t.map(part)));
-}
-
-function chatRec(c: Msg[]): unknown {
-  return c.map((m) => ({
-    role: m.role,
-    parts: m.content.map((p) => {
-      if (p.type.startsWith('input_') && 'text' in p && p.text.startsWith('data:')) {
-        const [head, b64] = p.text.split(',', 2);
-        const r: Record<string, unknown> = { type: p.type, text_sha256: sha(p.text), text_len: p.text.length, data_url_header: head, data: bytesRec(b64decode(b64)) };
-        if ('mime' in p && p.mime !== undefined) r.mime = p.mime;
-        return r;
-      }
-      if (p.type.startsWith('input_') && 'text' in p) return { type: p.type, text_sha256: sha(p.text), text_len: p.text.length, text: p.text, mime: (p as { mime?: string }).mime };
-      const r = Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== null));
-      if (typeof r.text === 'string') r.text = r.text.replace(/&lt;DLG_DIR&gt;/g, '<DLG_DIR>');
-      return r;
-    }),
-  }));
-}
-
+import { SHARED } from './corpus';
 type Counts = Record<string, { ok: number; bad: number; deliberate: number; notes: string[] }>;
 const counts: Counts = {};
 function tally(field: string, ok: boolean, note: string, deliberate = false): void {

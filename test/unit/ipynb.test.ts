@@ -13,6 +13,9 @@ import {
 import { Json, JsonObject, NUM_TAG, stringifyCanonical } from '../../src/core/json';
 import { Attachment, Dialog, Message, codeOutput, promptOutput } from '../../src/core/model';
 import { aiRes } from '../../src/core/outputs';
+import { OUTPUT_SCHEMAS, outputProblem } from '../../src/core/ipynbSchema';
+import { readFileSync } from 'node:fs';
+import { corpusFiles } from './corpus';
 
 const nb = (cells: Json[], extra: JsonObject = {}): string =>
   stringifyCanonical({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5, ...extra }) + '\n';
@@ -376,5 +379,27 @@ describe('ipynb: lossless writing of edited dialogs', () => {
     ]);
     const w = writeIpynb(d);
     assert.equal(writeIpynb(readIpynb(w)), w);
+  });
+});
+
+describe('ipynb: schemas (ipynbSchema.ts)', () => {
+  it('the hand-written fast check agrees with the zod schemas on every corpus output', () => {
+    let n = 0;
+    for (const f of corpusFiles()) {
+      let cells: unknown;
+      try {
+        cells = JSON.parse(readFileSync(f.path, 'utf8').replace(/^\ufeff/, '')).cells;
+      } catch {
+        continue;
+      }
+      for (const c of Array.isArray(cells) ? cells : []) {
+        for (const o of Array.isArray(c?.outputs) ? c.outputs : []) {
+          const schema = OUTPUT_SCHEMAS[o?.output_type];
+          assert.equal(outputProblem(o) === null, !!schema && schema.safeParse(o).success, JSON.stringify(o).slice(0, 200));
+          n++;
+        }
+      }
+    }
+    assert.ok(n > 1000, `${n} outputs checked`);
   });
 });

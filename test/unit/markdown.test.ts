@@ -7,7 +7,7 @@ import { dlg2md, msg2md } from '../../src/core/markdown';
 import { Attachment, codeOutput, Dialog, Message, Output, promptOutput } from '../../src/core/model';
 import { aiRes } from '../../src/core/outputs';
 
-const SHARED = '/work/shared';
+import { SHARED } from './corpus';
 
 interface GoldenMsg {
   id: string;

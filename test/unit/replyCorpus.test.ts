@@ -8,7 +8,8 @@ import { pyToJson } from '../../src/core/pyrepr';
 import { dlg2reply, reply2dlg, toolCall } from '../../src/core/reply';
 import { legacyToolBlocks } from '../../src/core/replyFormat';
 
-const GOLDEN = '/work/shared/golden';
+import { SHARED } from './corpus';
+const GOLDEN = join(SHARED, 'golden');
 
 interface GoldenRow {
   msg_type: string;

@@ -1,0 +1,27 @@
+// `dlg hist`: what a model would be sent for a prompt, turn by turn, with a token estimate per turn.
+import { Dialog } from '../core/model';
+import { dlg2hist, HistTurn } from '../core/hist';
+import { tokenEstimate } from '../core/render';
+import { Json } from '../core/json';
+import { histRecord } from './goldenEncoding';
+
+export interface HistArgs {
+  upto?: string;
+  json: boolean;
+  readFile: (ref: string) => Uint8Array;
+}
+
+const turnText = (t: HistTurn) =>
+  typeof t === 'string' ? t : t.map((p) => (typeof p === 'string' ? p : p instanceof Uint8Array ? `[${p.length} bytes]` : `[${p.url}]`)).join('\n');
+
+export function histOutput(d: Dialog, args: HistArgs): string {
+  const turns = dlg2hist(d, { supports_vision: true }, { upto: args.upto, readFile: args.readFile });
+  const tokens = turns.map((t) => tokenEstimate(turnText(t)));
+  if (args.json) {
+    const recs = histRecord(turns) as Json[];
+    return JSON.stringify(recs.map((parts, k) => ({ role: k % 2 ? 'assistant' : 'user', tokens: tokens[k], parts })), null, 1) + '\n';
+  }
+  const total = tokens.reduce((a, b) => a + b, 0);
+  const blocks = turns.map((t, k) => `── ${k % 2 ? 'assistant' : 'user'} · ~${tokens[k]} tokens ──\n${turnText(t)}\n`);
+  return blocks.join('\n') + `\n── ${turns.length} turns · ~${total} tokens ──\n`;
+}

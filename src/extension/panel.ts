@@ -1,0 +1,173 @@
+// The Dialog panel host: a webview beside the notebook showing sections, the history preview and the
+// reply editor for the prompt under the cursor. It sends `state` snapshots and accepts only messages
+// that parse against src/core/panelProtocol.ts; the panel's UI state survives reloads through
+// `setState` and a WebviewPanelSerializer.
+
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelState } from '../core/panelProtocol';
+import { PreviewMode } from '../core/histPreview';
+import { parts2reply } from '../core/replyParts';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from './cells';
+import { applyMessage } from './edits';
+import { selectCells } from './commandTarget';
+import { reason } from './commandFeedback';
+import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './panelState';
+import { panelHtml } from './panelHtml';
+
+export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
+
+function budget(): number {
+  const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('contextBudget', DEFAULT_BUDGET);
+  return typeof v === 'number' && v > 0 ? v : DEFAULT_BUDGET;
+}
+
+export class DialogPanel {
+  static current: DialogPanel | undefined;
+  /** The last `state` sent, for tests and for re-sending on `ready`. */
+  lastState: StateMessage;
+  /** Messages posted to the webview, newest last (bounded), for tests of the protocol. */
+  readonly posted: HostMessage[] = [];
+  private nb: vscode.NotebookDocument | undefined;
+  private selection = -1;
+  private mode: PreviewMode;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subs: vscode.Disposable[] = [];
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    state: unknown,
+  ) {
+    this.mode = parsePanelState(state).mode;
+    this.lastState = emptyState(budget());
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
+    panel.webview.html = panelHtml(panel.webview, extensionUri, randomBytes(16).toString('base64'));
+    this.track(vscode.window.activeNotebookEditor ?? vscode.window.visibleNotebookEditors.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE));
+    this.subs.push(
+      panel.webview.onDidReceiveMessage((m) => void this.receive(m)),
+      panel.onDidDispose(() => this.dispose()),
+      vscode.window.onDidChangeActiveNotebookEditor((ed) => {
+        if (ed?.notebook.notebookType === NOTEBOOK_TYPE) this.track(ed);
+      }),
+      vscode.window.onDidChangeNotebookEditorSelection((e) => {
+        if (e.notebookEditor.notebook !== this.nb) return;
+        this.selection = e.selections[0]?.isEmpty === false ? e.selections[0].start : -1;
+        this.schedule(50);
+      }),
+      vscode.workspace.onDidChangeNotebookDocument((e) => {
+        if (e.notebook === this.nb) this.schedule();
+      }),
+      vscode.workspace.onDidCloseNotebookDocument((nb) => {
+        if (nb === this.nb) this.track(undefined);
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('dialogNotebook.contextBudget')) this.schedule(0);
+      }),
+    );
+    DialogPanel.current = this;
+  }
+
+  private track(ed: vscode.NotebookEditor | undefined): void {
+    this.nb = ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : undefined;
+    this.selection = ed && !ed.selection.isEmpty ? ed.selection.start : -1;
+    this.panel.title = this.nb ? `Dialog: ${this.nb.uri.path.split('/').pop()}` : 'Dialog';
+    this.schedule(0);
+  }
+
+  private schedule(delay = 200): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.update();
+    }, delay);
+  }
+
+  /** Builds and sends the state now. */
+  update(): StateMessage {
+    let s: StateMessage;
+    try {
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.selection, this.mode, budget()) : emptyState(budget());
+    } catch (e) {
+      s = { ...emptyState(budget()), historyError: reason(e) };
+    }
+    this.lastState = s;
+    this.post(s);
+    return s;
+  }
+
+  private post(m: HostMessage): void {
+    this.posted.push(m);
+    if (this.posted.length > 50) this.posted.shift();
+    void this.panel.webview.postMessage(m);
+  }
+
+  /** Handles one message from the webview; anything that does not parse is ignored. */
+  async receive(raw: unknown): Promise<void> {
+    const m = parsePanelMessage(raw);
+    if (!m) return;
+    switch (m.type) {
+      case 'ready':
+        this.update();
+        return;
+      case 'setMode':
+        this.mode = m.mode;
+        this.update();
+        return;
+      case 'reveal': {
+        const cell = this.nb && cellByRef(this.nb, m.id);
+        if (cell) selectCells(cell.notebook, cell.index);
+        return;
+      }
+      case 'applyReply':
+        this.post(await this.applyReply(m));
+        this.update();
+        return;
+    }
+  }
+
+  /** Writes edited reply parts back into their prompt as one undoable edit. */
+  private async applyReply(m: Extract<PanelMessage, { type: 'applyReply' }>): Promise<HostMessage> {
+    const cell = this.nb && cellByRef(this.nb, m.promptId);
+    if (!cell || cellType(cellLike(cell)) !== 'prompt') return { type: 'applied', ok: false, message: 'The prompt is gone; nothing was changed.' };
+    const msg = cell2msg(cellLike(cell));
+    let reply: string;
+    try {
+      reply = parts2reply(msg, m.parts);
+    } catch (e) {
+      return { type: 'applied', ok: false, message: `Not applied: ${reason(e)}` };
+    }
+    msg.output = reply;
+    const ok = await applyMessage(cell, msg);
+    return ok ? { type: 'applied', ok: true, message: 'Reply updated.' } : { type: 'applied', ok: false, message: 'VS Code refused the edit.' };
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const s of this.subs) s.dispose();
+    this.subs.length = 0;
+    if (DialogPanel.current === this) DialogPanel.current = undefined;
+  }
+}
+
+export function showPanel(context: vscode.ExtensionContext): DialogPanel {
+  if (DialogPanel.current) {
+    DialogPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+    return DialogPanel.current;
+  }
+  const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Dialog', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+  return new DialogPanel(panel, context.extensionUri, undefined);
+}
+
+export function registerPanel(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('dialogNotebook.showPanel', () => showPanel(context)),
+    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state) => {
+        DialogPanel.current?.panel.dispose();
+        new DialogPanel(panel, context.extensionUri, state);
+      },
+    }),
+    { dispose: () => DialogPanel.current?.panel.dispose() },
+  );
+}

@@ -1,0 +1,78 @@
+// The Dialog panel's view of a notebook: the `state` message the host sends, built from the dialog
+// (sections, the history the model would get for the prompt under the cursor, that prompt's reply
+// as editable parts). Exploded replies are imploded first, so the history is what a save would send.
+
+import * as vscode from 'vscode';
+import { Dialog } from '../core/model';
+import { EXPLODED_REPLY_KEY, explodedMsgs, implodeExploded } from '../core/explode';
+import { histPreview, PreviewMode } from '../core/histPreview';
+import { replyParts } from '../core/replyParts';
+import { StateMessage } from '../core/panelProtocol';
+import { aiRes } from '../core/outputs';
+import { notebookDialog } from './cells';
+import { notebookOutline } from './outlineModel';
+import { reason } from './commandFeedback';
+
+export const DEFAULT_BUDGET = 200000;
+
+/** The prompt the panel shows for a selected cell: that prompt, else the nearest one above, else the next. */
+export function promptAt(d: Dialog, index: number): number {
+  const msgs = d.messages;
+  for (let k = Math.min(index, msgs.length - 1); k >= 0; k--) if (msgs[k].msgType === 'prompt') return k;
+  for (let k = Math.max(0, index); k < msgs.length; k++) if (msgs[k].msgType === 'prompt') return k;
+  return -1;
+}
+
+/** How the panel names a cell: its message id, or `#index` for a cell without one. */
+export function cellRef(cell: vscode.NotebookCell): string {
+  return (cell.metadata?.dialog as { id?: string } | undefined)?.id ?? `#${cell.index}`;
+}
+
+/** The cell a panel reference names. */
+export function cellByRef(nb: vscode.NotebookDocument, ref: string): vscode.NotebookCell | undefined {
+  if (ref.startsWith('#')) {
+    const k = Number(ref.slice(1));
+    return Number.isInteger(k) && k >= 0 && k < nb.cellCount ? nb.cellAt(k) : undefined;
+  }
+  return nb.getCells().find((c) => cellRef(c) === ref);
+}
+
+export function emptyState(budget: number): StateMessage {
+  return { type: 'state', dialog: null, sections: [], selected: null, budget, history: null, historyError: null, reply: null, replyError: null };
+}
+
+export function panelState(nb: vscode.NotebookDocument, selection: number, mode: PreviewMode, budget: number): StateMessage {
+  const state = emptyState(budget);
+  state.dialog = nb.uri.path.split('/').pop() ?? nb.uri.toString();
+  state.sections = notebookOutline(nb);
+  const raw = notebookDialog(nb);
+  const selected = raw.messages[selection];
+  state.selected = selected ? cellRef(nb.cellAt(selection)) : null;
+  // The cursor's prompt, found before imploding (which removes exploded parts and shifts indices).
+  const pk = promptAt(raw, selection < 0 ? raw.messages.length - 1 : selection);
+  const prompt = pk >= 0 ? raw.messages[pk] : undefined;
+  const exploded = !!prompt && (explodedMsgs(raw, prompt.id).length > 0 || prompt.extra[EXPLODED_REPLY_KEY] !== undefined);
+  const ref = pk >= 0 ? cellRef(nb.cellAt(pk)) : '';
+  const d = raw;
+  implodeExploded(d);
+  if (!prompt) {
+    state.historyError = 'This dialog has no prompt yet.';
+    state.replyError = 'Select a prompt to edit its reply.';
+    return state;
+  }
+  try {
+    state.history = histPreview(d, prompt.id, mode);
+  } catch (e) {
+    state.historyError = reason(e);
+  }
+  if (exploded) state.replyError = 'This reply is exploded into cells: edit them, or implode it first.';
+  else if (!aiRes(prompt).trim()) state.reply = { promptId: ref, parts: [] };
+  else {
+    try {
+      state.reply = { promptId: ref, parts: replyParts(prompt) };
+    } catch (e) {
+      state.replyError = reason(e);
+    }
+  }
+  return state;
+}
