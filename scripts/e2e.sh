@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the extension in a real VS Code (code-server, see ../shared/e2e/README.md):
 #   1. the mocha suites in test/extension run inside the real extension host (`vscode-e2e.sh test`);
-#   2. the Playwright script test/ui/dialog.mjs checks what a person sees (`vscode-e2e.sh run`) and
-#      saves media/screenshot.png for the README.
+#   2. each Playwright script test/ui/*.mjs checks what a person sees (`vscode-e2e.sh run`);
+#      dialog.mjs saves media/screenshot.png for the README.
 # Usage: scripts/e2e.sh [OUT_DIR]. Needs the shared folder beside the repo (or DIALOG_SHARED=path).
 # Exits non-zero on any failure; ends with one `e2e: N passed, N failed` line for both parts together.
 set -euo pipefail
@@ -35,21 +35,28 @@ bash "$E2E" install >/dev/null
 
 status=0
 bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \
-  --tests 'out/test/extension/**/*.test.js' --out "$OUT/mocha" --timeout 600 2>&1 | tee "$OUT/mocha.log" || status=1
-bash "$E2E" run --extension "$ROOT" --workspace "$(workspace ui)" --script "$ROOT/test/ui/dialog.mjs" \
-  --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui" --timeout 600 2>&1 | tee "$OUT/ui.log" || status=1
+  --tests 'out/test/extension/**/*.test.js' --out "$OUT/mocha" --timeout 900 2>&1 | tee "$OUT/mocha.log" || status=1
+# Each Playwright script gets a fresh workspace (scripts save and edit files).
+for script in "$ROOT"/test/ui/*.mjs; do
+  name="$(basename "$script" .mjs)"
+  bash "$E2E" run --extension "$ROOT" --workspace "$(workspace "ui-$name")" --script "$script" \
+    --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
+done
 
-if [ -f "$OUT/ui/dialog.png" ]; then cp "$OUT/ui/dialog.png" "$ROOT/media/screenshot.png"; fi
+# dialog.mjs's screenshot is the README's.
+if [ -f "$OUT/ui-dialog/dialog.png" ]; then cp "$OUT/ui-dialog/dialog.png" "$ROOT/media/screenshot.png"; fi
 
 # The closing "N passed, N failed" line of each part ("0 1" when a part printed none).
 count() {
   local line
   line=$(grep -Eo "^$1: [0-9]+ passed, [0-9]+ failed" "$2" | tail -1 || true)
-  if [ -n "$line" ]; then echo "$line" | grep -Eo '[0-9]+' | tr '\n' ' '; else echo "0 1"; fi
+  if [ -n "$line" ]; then echo "$line" | grep -Eo '[0-9]+' | head -2 | paste -sd ' '; else echo "0 1"; fi
 }
-read -r mp mf < <(count mocha "$OUT/mocha.log")
-read -r up uf < <(count e2e "$OUT/ui.log")
-passed=$((mp + up)); failed=$((mf + uf))
+read -r passed failed < <(count mocha "$OUT/mocha.log")
+for log in "$OUT"/ui-*.log; do
+  read -r p f < <(count e2e "$log")
+  passed=$((passed + p)); failed=$((failed + f))
+done
 [ "$failed" -eq 0 ] || status=1
 echo "e2e: $passed passed, $failed failed"
 exit "$status"

@@ -33,3 +33,7 @@ export * from './surgeryText';
 export * from './surgeryView';
 export * from './surgeryMagic';
 export * from './markdown';
+export * from './explode';
+export * from './outline';
+export * from './histPreview';
+export * from './replyParts';

@@ -5,15 +5,19 @@
 /** The members of Python's `\s` (str patterns), for use inside a regex character class. */
 export const PY_WS = '\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
-const LEAD_WS = new RegExp(`^[${PY_WS}]+`);
-const TRAIL_WS = new RegExp(`[${PY_WS}]+$`);
+const IS_WS = new RegExp(`[${PY_WS}]`);
 
+// Index scans rather than `[ws]+$`, which backtracks quadratically over long inner whitespace runs.
 export function pyRstrip(s: string): string {
-  return s.replace(TRAIL_WS, '');
+  let end = s.length;
+  while (end > 0 && IS_WS.test(s[end - 1])) end--;
+  return s.slice(0, end);
 }
 
 export function pyStrip(s: string): string {
-  return s.replace(LEAD_WS, '').replace(TRAIL_WS, '');
+  let start = 0;
+  while (start < s.length && IS_WS.test(s[start])) start++;
+  return pyRstrip(s.slice(start));
 }
 
 const LINE_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/g;

@@ -4,21 +4,6 @@
 
 import * as vscode from 'vscode';
 
-export interface Feedback {
-  kind: 'error' | 'info';
-  text: string;
-}
-
-let last: Feedback | undefined;
-
-export function lastFeedback(): Feedback | undefined {
-  return last;
-}
-
-export function clearFeedback(): void {
-  last = undefined;
-}
-
 export interface CommandResult {
   ok: boolean;
   message: string;
@@ -28,13 +13,11 @@ export const DONE: CommandResult = { ok: true, message: '' };
 
 /** Shows why a command changed nothing; returns the failed result for `return refuse(…)`. */
 export function refuse(text: string): CommandResult {
-  last = { kind: 'error', text };
   void vscode.window.showErrorMessage(text);
   return { ok: false, message: text };
 }
 
 export function inform(text: string): void {
-  last = { kind: 'info', text };
   void vscode.window.showInformationMessage(text);
 }
 

@@ -50,10 +50,13 @@ export class DialogPanel {
       vscode.window.onDidChangeActiveNotebookEditor((ed) => {
         if (ed?.notebook.notebookType === NOTEBOOK_TYPE) this.track(ed);
       }),
+      // After a reload the panel may be restored before its notebook's editor shows up.
+      vscode.window.onDidChangeVisibleNotebookEditors((eds) => {
+        if (!this.nb) this.track(eds.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE));
+      }),
       vscode.window.onDidChangeNotebookEditorSelection((e) => {
-        if (e.notebookEditor.notebook !== this.nb) return;
-        this.selection = e.selections[0]?.isEmpty === false ? e.selections[0].start : -1;
-        this.schedule(50);
+        if (e.notebookEditor.notebook === this.nb) this.schedule(50);
+        else if (e.notebookEditor === vscode.window.activeNotebookEditor && e.notebookEditor.notebook.notebookType === NOTEBOOK_TYPE) this.track(e.notebookEditor);
       }),
       vscode.workspace.onDidChangeNotebookDocument((e) => {
         if (e.notebook === this.nb) this.schedule();
@@ -83,11 +86,19 @@ export class DialogPanel {
     }, delay);
   }
 
+  /** The cursor: the selection of the dialog's editor as it is now (the last known one when it is hidden). */
+  private cursor(): number {
+    const active = vscode.window.activeNotebookEditor;
+    const ed = active?.notebook === this.nb ? active : vscode.window.visibleNotebookEditors.find((e) => e.notebook === this.nb);
+    if (ed && !ed.selection.isEmpty) this.selection = ed.selection.start;
+    return this.selection;
+  }
+
   /** Builds and sends the state now. */
   update(): StateMessage {
     let s: StateMessage;
     try {
-      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.selection, this.mode, budget()) : emptyState(budget());
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget()) : emptyState(budget());
     } catch (e) {
       s = { ...emptyState(budget()), historyError: reason(e) };
     }

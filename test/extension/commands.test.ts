@@ -122,6 +122,29 @@ describe('dialog commands', function () {
     assert.ok(src.endsWith('And a finished ending.'), 'the reply is saved in the prompt');
   });
 
+  it('New Dialog opens an untitled dialog holding one empty prompt', async () => {
+    await vscode.commands.executeCommand('dialogNotebook.newDialog');
+    const nb = vscode.window.activeNotebookEditor?.notebook;
+    assert.equal(nb?.notebookType, 'dialog-notebook');
+    assert.equal(nb?.uri.scheme, 'untitled');
+    assert.equal(nb?.cellCount, 1);
+    assert.equal(nb?.cellAt(0).document.languageId, 'dialog-prompt');
+    assert.match(dialogState(nb!.cellAt(0)).id ?? '', /^[0-9a-f]{8}$/);
+  });
+
+  it('contributes the prompt language with its grammar', async () => {
+    assert.ok((await vscode.languages.getLanguages()).includes('dialog-prompt'));
+    const ext = vscode.extensions.getExtension('dialog-notebooks.dialog-notebooks')!;
+    const grammar = (ext.packageJSON.contributes.grammars as { language: string; path: string }[]).find((g) => g.language === 'dialog-prompt');
+    assert.ok(grammar, 'a TextMate grammar');
+    const tm = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(ext.extensionUri, grammar.path))));
+    const varRe = new RegExp(tm.repository.variable.match);
+    const toolRe = new RegExp(tm.repository.tool.match);
+    assert.deepEqual('see $`page_cts` now'.match(varRe)?.[3], 'page_cts');
+    assert.deepEqual('use &`add_to_a` please'.match(toolRe)?.[3], 'add_to_a');
+    assert.equal('plain `code` only'.match(varRe), null);
+  });
+
   it('sniffs dialogs: solveit_ai cells, the separator line, solveit metadata', async () => {
     for (const f of ['basic.ipynb', 'replies.ipynb', 'tools.ipynb', 'AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb']) {
       assert.ok(looksLikeDialog(await readText(f)), f);

@@ -5,23 +5,35 @@
 
 const WELCOME = 'AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb';
 
-/** Scrolls the active notebook with the mouse wheel until a source line holding `text` is near its top. */
-async function scrollTo(page, text) {
-  const line = page.locator('.notebookOverlay:visible .view-line', { hasText: text }).first();
-  const list = page.locator('.notebookOverlay:visible .monaco-list').first();
-  const box = await list.boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, -100000);
-  await page.waitForTimeout(300);
-  for (let k = 0; k < 150; k++) {
-    const at = (await line.isVisible()) ? await line.boundingBox() : null;
-    const delta = at ? at.y - (box.y + 60) : 400;
-    if (at && Math.abs(delta) < 30) break;
-    await page.mouse.wheel(0, Math.max(-400, Math.min(400, delta)));
-    await page.waitForTimeout(120);
-  }
-  await page.waitForTimeout(500);
+/**
+ * Focuses cell `index` of the active notebook with the keyboard, as a person would (command mode: top,
+ * then Down), and centres it; returns the locator of its first source line.
+ */
+async function gotoCell(page, index, lineText) {
+  const rows = page.locator('.notebookOverlay:visible .monaco-list-row');
+  const focused = rows.and(page.locator('.focused'));
+  const target = (await focused.count()) ? focused.first() : rows.and(page.locator('.code-cell-row')).filter({ visible: true }).first();
+  await target.click({ position: { x: 5, y: 5 }, force: true });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Home');
+  for (let k = 0; k < index; k++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Control+L'); // Notebook: Center Active Cell
+  await page.waitForTimeout(800);
+  const line = page.locator('.notebookOverlay:visible .view-line', { hasText: lineText }).first();
+  await line.waitFor({ state: 'visible', timeout: 10000 });
   return line;
+}
+
+/** Waits until the TextMate grammar has tokenised `line`: the span holding `token` gets its own class. */
+async function highlighted(page, line, token) {
+  const spans = line.locator('span > span');
+  for (let k = 0; k < 50; k++) {
+    const a = await spans.filter({ hasText: token }).first().getAttribute('class');
+    const b = await spans.first().getAttribute('class'); // the prose the line starts with
+    if (a !== b) return true;
+    await page.waitForTimeout(200);
+  }
+  return false;
 }
 
 export const tests = {
@@ -39,32 +51,30 @@ export const tests = {
 
   async 'shows prompt cells with their replies rendered as markdown'({ page, vsc, assert, screenshot }) {
     // The prompt's source is in our language, with the tool reference tokenised apart from the prose.
-    const line = await scrollTo(page, 'Please use');
-    const cls = async (t) => line.locator('span > span', { hasText: t }).first().getAttribute('class');
-    const prose = await cls('Please use');
-    const tool = await cls('add_to_a');
-    assert.notEqual(tool, prose, `&\`tool\` highlighted (${tool} vs ${prose})`);
+    const line = await gotoCell(page, 34, 'Please use');
+    assert.ok(await highlighted(page, line, 'add_to_a'), '&`tool` highlighted');
     // The reply renders in the output webview: the tool <details> block and the prose after it.
     const reply = await vsc.webview('text=/Perfect! I.ve added 1000/');
     assert.ok(await reply.count());
     const details = await vsc.webview('details');
     assert.ok(await details.count(), 'the tool-usage <details> block is rendered');
     await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor();
+    await screenshot('tool-reply');
+  },
+
+  async 'highlights $`variable` references in prompts'({ page, vsc, assert, screenshot }) {
+    const line = await gotoCell(page, 28, 'page_cts');
+    assert.ok(await highlighted(page, line, 'page_cts'), '$`variable` highlighted');
+    // The README's screenshot: a prompt (wrapped prose, highlighted reference) over its rendered reply.
     await vsc.runCommand('View: Close Primary Side Bar');
-    await page.waitForTimeout(800);
+    await page.keyboard.press('Control+L');
+    await page.waitForTimeout(1000);
+    await vsc.webview('text=/Method 2: Using fast_app/');
     await screenshot('dialog');
   },
 
-  async 'highlights $`variable` references in prompts'({ page, assert }) {
-    const line = await scrollTo(page, 'page_cts');
-    const cls = async (t) => line.locator('span > span', { hasText: t }).first().getAttribute('class');
-    assert.notEqual(await cls('page_cts'), await cls('How do I'), '$`variable` highlighted');
-  },
-
   async 'Edit Reply opens the reply as markdown beside the notebook'({ page, vsc, screenshot }) {
-    const line = await scrollTo(page, 'page_cts');
-    await line.click({ force: true });
-    await page.keyboard.press('Escape');
+    await gotoCell(page, 28, 'page_cts');
     await vsc.runCommand('Dialog: Edit Reply');
     await page.locator('.tab', { hasText: '.reply.md' }).first().waitFor({ timeout: 15000 });
     await page.locator('.editor-instance .view-line', { hasText: 'FastHTMLWithLiveReload' }).first().waitFor({ timeout: 15000 });

@@ -2,15 +2,23 @@
 // three tabs, dialog text rendered as text (a `<script>` in an output stays visible text, never runs),
 // and the Sections tree in the Dialog side bar. Saves panel-*.png and sections-tree.png.
 
+const asDialog = new Set();
+
+/** Opens `file` as a dialog (the first time through "Open as Dialog"; later its open editor). */
 async function openDialog(vsc, page, file) {
+  // Open it in the first group, so the panel (beside) stays visible.
+  if (await page.locator('.editor-group-container').count() > 1) await vsc.runCommand('View: Focus First Editor Group');
   await vsc.quickOpen(file);
   await vsc.waitForNotebook();
-  await vsc.runCommand('Dialog: Open as Dialog');
-  await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'note' }).first().waitFor({ timeout: 20000 }).catch(() => undefined);
-  await page.locator('.notebookOverlay:visible .cell-statusbar-container:visible').first().waitFor({ timeout: 20000 });
+  if (!asDialog.has(file)) {
+    await vsc.runCommand('Dialog: Open as Dialog');
+    asDialog.add(file);
+  }
+  await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'code' })
+    .or(page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' })).first().waitFor({ timeout: 20000 });
 }
 
-/** Clicks the first cell containing `text` (selecting it), then leaves edit mode. */
+/** Clicks the first cell whose editor contains `text` (selecting it), then leaves edit mode. */
 async function selectCell(page, text) {
   await page.locator('.notebookOverlay:visible .monaco-list-row', { hasText: text }).first().click({ position: { x: 8, y: 8 } });
   await page.keyboard.press('Escape');
@@ -19,7 +27,6 @@ async function selectCell(page, text) {
 export const tests = {
   async 'the panel shows sections with counts and tokens'({ page, vsc, screenshot, assert }) {
     await openDialog(vsc, page, 'sections.ipynb');
-    await selectCell(page, 'Part 1');
     await vsc.runCommand('Dialog: Show Dialog Panel');
     const row = await vsc.webview('.row.heading >> text=Part 1');
     assert.ok(await row.count());
@@ -55,6 +62,17 @@ export const tests = {
     const name = await vsc.webview('.card.call input.name');
     assert.equal(await name.first().inputValue(), 'python');
     await screenshot('panel-reply');
+  },
+
+  async 'the panel comes back after a reload, on the tab it showed'({ page, vsc, screenshot, assert }) {
+    await vsc.runCommand('Developer: Reload Window');
+    await page.waitForTimeout(2000);
+    await vsc.ready();
+    const tab = await vsc.webview('button.tab.on[data-tab=reply]', { timeout: 30000 });
+    assert.equal(await tab.innerText(), 'Reply');
+    // and it finds the dialog beside it again
+    await vsc.webview('.title >> text=tools.ipynb', { timeout: 30000 });
+    await screenshot('panel-restored');
   },
 
   async 'the Dialog side bar lists the sections tree'({ page, vsc, screenshot }) {

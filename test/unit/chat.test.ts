@@ -1,26 +1,14 @@
 import { strict as assert } from 'node:assert';
+import { ENV, PENDING, v134 } from './fixtures';
 import { Dialog, DialogError, Message, codeOutput, promptOutput } from '../../src/core/model';
 import { chat2dlg, dlg2chat, reply2chat } from '../../src/core/chat';
 import { Msg, textPart } from '../../src/core/parts';
 import { aiRes } from '../../src/core/outputs';
 import { b64decode } from '../../src/core/hashes';
 
-const ENV = '<instructions>Respond to the request in the `prompt` below.</instructions>\n';
-const PENDING = '<output result="pending" reason="incomplete"/>';
 const tool = (id: string, code: string, result: string) =>
   '```json {.tool}\n' + JSON.stringify({ id, name: 'python', args: { code }, result }, null, 2) + '\n```';
 const brief = (msgs: Msg[]) => msgs.map((m) => [m.role, m.content.map((p) => ('text' in p ? p.text : p.type))]);
-
-function v134(): Dialog {
-  return new Dialog([
-    new Message({ id: 'n0', msgType: 'note', content: 'intro' }),
-    new Message({ id: 'p1', msgType: 'prompt', content: 'q1', output: promptOutput('a1') }),
-    new Message({ id: 'c1', msgType: 'code', content: 'x=1', output: codeOutput("'s'") }),
-    new Message({ id: 'sk', msgType: 'note', content: 'skipped', skipped: 1 }),
-    new Message({ id: 'rk', msgType: 'raw', content: '', meta: { rec_kind: 'system' } }),
-    new Message({ id: 'p2', msgType: 'prompt', content: 'q2' }),
-  ], 'v');
-}
 
 describe('chat: dlg2chat', () => {
   it('V136 roles and text parts (envelope option; bare is the default, DECISIONS)', () => {

@@ -1,23 +1,10 @@
 import { strict as assert } from 'node:assert';
+import { ENV, PENDING, v134 } from './fixtures';
 import { Attachment, Dialog, DialogError, Message, codeOutput, promptOutput } from '../../src/core/model';
 import { b64decode } from '../../src/core/hashes';
 import { dlg2hist } from '../../src/core/hist';
 import { getExprs, getRefs, varsHist } from '../../src/core/hostRefs';
 
-const ENV = '<instructions>Respond to the request in the `prompt` below.</instructions>\n';
-const PENDING = '<output result="pending" reason="incomplete"/>';
-
-/** The V134 dialog. */
-function v134(): Dialog {
-  return new Dialog([
-    new Message({ id: 'n0', msgType: 'note', content: 'intro' }),
-    new Message({ id: 'p1', msgType: 'prompt', content: 'q1', output: promptOutput('a1') }),
-    new Message({ id: 'c1', msgType: 'code', content: 'x=1', output: codeOutput("'s'") }),
-    new Message({ id: 'sk', msgType: 'note', content: 'skipped', skipped: 1 }),
-    new Message({ id: 'rk', msgType: 'raw', content: '', meta: { rec_kind: 'system' } }),
-    new Message({ id: 'p2', msgType: 'prompt', content: 'q2' }),
-  ], 'v');
-}
 
 describe('hist: dlg2hist', () => {
   it('V134 with the envelope option', () => {
