@@ -50,7 +50,7 @@ if [ -f "$OUT/ui-dialog/dialog.png" ]; then cp "$OUT/ui-dialog/dialog.png" "$ROO
 count() {
   local line
   line=$(grep -Eo "^$1: [0-9]+ passed, [0-9]+ failed" "$2" | tail -1 || true)
-  if [ -n "$line" ]; then echo "$line" | grep -Eo '[0-9]+' | head -2 | paste -sd ' '; else echo "0 1"; fi
+  if [ -n "$line" ]; then echo "$line" | sed -E 's/^[a-z0-9]+: ([0-9]+) passed, ([0-9]+) failed/\1 \2/'; else echo "0 1"; fi
 }
 read -r passed failed < <(count mocha "$OUT/mocha.log")
 for log in "$OUT"/ui-*.log; do

@@ -20,9 +20,17 @@ export function looksLikeDialog(text: string): boolean {
   return /"solveit_ai"\s*:|<!-- SOLVEIT_SEPARATOR|"solveit(?:_ver|_dialog_mode)?"\s*:/.test(text);
 }
 
+/** Sniff results by uri, valid while the file's mtime is unchanged (tab events are frequent). */
+const sniffed = new Map<string, { mtime: number; dialog: boolean }>();
+
 export async function sniffDialog(uri: vscode.Uri): Promise<boolean> {
   try {
-    return looksLikeDialog(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    const { mtime } = await vscode.workspace.fs.stat(uri);
+    const hit = sniffed.get(uri.toString());
+    if (hit && hit.mtime === mtime) return hit.dialog;
+    const dialog = looksLikeDialog(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    sniffed.set(uri.toString(), { mtime, dialog });
+    return dialog;
   } catch {
     return false;
   }

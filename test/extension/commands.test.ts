@@ -4,9 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { looksLikeDialog } from '../../src/extension/opening';
 import { cellStatusItems } from '../../src/extension/statusBar';
-import { closeAll, dialogState, openDialog, readText, replyText, until, writeText, wsUri } from './helpers';
-
-const FILES = ['basic.ipynb', 'replies.ipynb', 'export.ipynb'];
+import { closeAll, copyOf, dialogState, openDialog, readText, replyText, until, wsUri } from './helpers';
 
 async function select(nb: vscode.NotebookDocument, index: number): Promise<void> {
   const ed = await vscode.window.showNotebookDocument(nb);
@@ -15,17 +13,17 @@ async function select(nb: vscode.NotebookDocument, index: number): Promise<void>
 
 describe('dialog commands', function () {
   this.timeout(60000);
-  const originals = new Map<string, string>();
-  before(async () => {
-    for (const f of FILES) originals.set(f, await readText(f));
+  // Every test edits its own copies: a document VS Code keeps alive between tests cannot go stale.
+  let basic = '';
+  let replies = '';
+  beforeEach(async () => {
+    basic = await copyOf('basic.ipynb');
+    replies = await copyOf('replies.ipynb');
   });
-  afterEach(async () => {
-    await closeAll();
-    for (const [f, text] of originals) await writeText(f, text);
-  });
+  afterEach(closeAll);
 
   it('adds a prompt, note, code and raw cell below the selection, each with a fresh id', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(basic);
     const n = nb.cellCount;
     const expected: [string, vscode.NotebookCellKind, string][] = [
       ['addPrompt', vscode.NotebookCellKind.Code, 'dialog-prompt'],
@@ -47,7 +45,7 @@ describe('dialog commands', function () {
   });
 
   it('converts a cell between the four types without losing its text', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(basic);
     const text = nb.cellAt(1).document.getText();
     const id = dialogState(nb.cellAt(1)).id;
     for (const [cmd, lang] of [['convertToNote', 'markdown'], ['convertToRaw', 'raw'], ['convertToPrompt', 'dialog-prompt'], ['convertToCode', 'python']]) {
@@ -58,13 +56,13 @@ describe('dialog commands', function () {
       assert.equal(dialogState(nb.cellAt(1)).id, id, `${cmd} keeps the id`);
     }
     assert.ok(await nb.save());
-    const cell = (JSON.parse(await readText('basic.ipynb')) as { cells: { cell_type: string; source: string[] }[] }).cells[1];
+    const cell = (JSON.parse(await readText(basic)) as { cells: { cell_type: string; source: string[] }[] }).cells[1];
     assert.equal(cell.cell_type, 'code');
     assert.equal(cell.source.join(''), text);
   });
 
   it('converting a prompt with a reply to a note keeps the reply in the text', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(basic);
     const reply = replyText(nb.cellAt(2));
     assert.ok(reply);
     await vscode.commands.executeCommand('dialogNotebook.convertToNote', nb.cellAt(2).document.uri);
@@ -73,7 +71,7 @@ describe('dialog commands', function () {
   });
 
   it('toggles pinned and skipped from the status bar commands, undoably', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(basic);
     const cell = () => nb.cellAt(0);
     assert.ok(!dialogState(cell()).pinned);
     const items = cellStatusItems(cell());
@@ -85,7 +83,7 @@ describe('dialog commands', function () {
     await vscode.commands.executeCommand('dialogNotebook.toggleSkipped', cell().document.uri);
     assert.ok(dialogState(cell()).skipped, 'skipped');
     assert.ok(await nb.save());
-    const saved = (JSON.parse(await readText('basic.ipynb')) as { cells: { metadata: { pinned?: unknown; skipped?: unknown } }[] }).cells[0];
+    const saved = (JSON.parse(await readText(basic)) as { cells: { metadata: { pinned?: unknown; skipped?: unknown } }[] }).cells[0];
     assert.equal(saved.metadata.pinned, true);
     assert.equal(saved.metadata.skipped, true);
     await vscode.commands.executeCommand('dialogNotebook.togglePinned', cell().document.uri);
@@ -93,7 +91,7 @@ describe('dialog commands', function () {
   });
 
   it('toggles exported on a code cell in the form it already uses', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(basic);
     const cell = () => nb.cellAt(1);
     assert.ok(!cellStatusItems(cell()).some((i) => i.text.includes('exported')));
     await vscode.commands.executeCommand('dialogNotebook.toggleExported', cell().document.uri);
@@ -104,7 +102,7 @@ describe('dialog commands', function () {
   });
 
   it('Edit Reply opens the reply as markdown; saving it writes the reply into the prompt', async () => {
-    const nb = await openDialog('replies.ipynb');
+    const nb = await openDialog(replies);
     const prompt = nb.cellAt(0);
     const id = dialogState(prompt).id;
     const editor = (await vscode.commands.executeCommand('dialogNotebook.editReply', prompt.document.uri)) as vscode.TextEditor;
@@ -117,7 +115,7 @@ describe('dialog commands', function () {
     assert.ok(replyText(cell).endsWith('And a finished ending.'), 'the prompt shows the new reply');
     assert.equal(nb.isDirty, true, 'the notebook has the edit, unsaved');
     assert.ok(await nb.save());
-    const src = (JSON.parse(await readText('replies.ipynb')) as { cells: { source: string[] }[] }).cells[0].source.join('');
+    const src = (JSON.parse(await readText(replies)) as { cells: { source: string[] }[] }).cells[0].source.join('');
     assert.ok(src.startsWith('Interrupted reply\n\n##### '), 'prompt text and separator kept');
     assert.ok(src.endsWith('And a finished ending.'), 'the reply is saved in the prompt');
   });
@@ -158,7 +156,7 @@ describe('dialog commands', function () {
     const cfg = vscode.workspace.getConfiguration('dialogNotebook');
     await cfg.update('openDialogsByDefault', true, vscode.ConfigurationTarget.Global);
     try {
-      const uri = wsUri('replies.ipynb');
+      const uri = wsUri(replies);
       const jdoc = await vscode.workspace.openNotebookDocument(uri);
       assert.equal(jdoc.notebookType, 'jupyter-notebook', 'VS Code picks Jupyter, the default editor');
       // Not awaited: the Jupyter editor is replaced before VS Code reports it shown, so that promise never settles.

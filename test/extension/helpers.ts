@@ -19,6 +19,14 @@ export async function writeText(name: string, text: string): Promise<void> {
   await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(text));
 }
 
+let copies = 0;
+/** A fresh copy of workspace file `name` under scratch/, for a test that edits and saves. */
+export async function copyOf(name: string): Promise<string> {
+  const copy = `scratch/${++copies}-${name}`;
+  await vscode.workspace.fs.copy(wsUri(name), wsUri(copy), { overwrite: true });
+  return copy;
+}
+
 export interface GoldenMessage {
   id: string;
   msg_type: string;
@@ -53,10 +61,19 @@ export async function openDialog(name: string): Promise<vscode.NotebookDocument>
   await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE);
   const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === NOTEBOOK_TYPE);
   if (!nb) throw new Error(`${name} did not open as a ${NOTEBOOK_TYPE}`);
+  await revert(nb);
   return nb;
 }
 
+/** Shows and reverts `nb` when it has unsaved edits (a suite may leave one behind). */
+async function revert(nb: vscode.NotebookDocument): Promise<void> {
+  if (!nb.isDirty || nb.isUntitled) return;
+  await vscode.window.showNotebookDocument(nb);
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+}
+
 export async function closeAll(): Promise<void> {
+  for (const nb of vscode.workspace.notebookDocuments) await revert(nb);
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DialogSerializer } from '../../src/extension/serializer';
-import { closeAll, openDialog, readText, setCellText, until, writeText, wsUri } from './helpers';
+import { closeAll, copyOf, openDialog, readText, setCellText, until, wsUri } from './helpers';
 
 const FILES = ['basic.ipynb', 'edge_formatting.ipynb', 'tools.ipynb', 'AnswerDotAI__fastllm__03_acomplete.ipynb'];
 
@@ -27,35 +27,36 @@ function diffRange(a: string, b: string): [number, number] {
 
 describe('saving dialogs', function () {
   this.timeout(60000);
-  const originals = new Map<string, string>();
-  before(async () => {
-    for (const f of FILES) originals.set(f, await readText(f));
+  // Every test edits its own copy: a document VS Code keeps alive between tests cannot go stale.
+  let basic = '';
+  let tools = '';
+  beforeEach(async () => {
+    basic = await copyOf('basic.ipynb');
+    tools = await copyOf('tools.ipynb');
   });
-  afterEach(async () => {
-    await closeAll();
-    for (const [f, text] of originals) await writeText(f, text);
-  });
+  afterEach(closeAll);
 
   for (const name of FILES) {
     it(`${name}: an edit undone by hand saves the very same bytes`, async () => {
-      const before = await readText(name);
-      const nb = await openDialog(name);
+      const file = await copyOf(name);
+      const before = await readText(file);
+      const nb = await openDialog(file);
       const cell = nb.cellAt(nb.cellCount - 1);
       const text = cell.document.getText();
       await setCellText(cell, text + ' edited');
       assert.equal(nb.isDirty, true);
       await setCellText(cell, text);
       assert.ok(await nb.save(), 'saved');
-      assert.equal(await readText(name), before);
+      assert.equal(await readText(file), before);
     });
   }
 
   it('a changed note rewrites only its own cell', async () => {
-    const before = await readText('basic.ipynb');
-    const nb = await openDialog('basic.ipynb');
+    const before = await readText(basic);
+    const nb = await openDialog(basic);
     await setCellText(nb.cellAt(0), '# Basic dialog, renamed\n\nNew text');
     assert.ok(await nb.save());
-    const after = await readText('basic.ipynb');
+    const after = await readText(basic);
     const [from, to] = diffRange(before, after);
     const [cs, ce] = cellSpan(before, 'b0000001');
     assert.ok(from >= cs && to <= ce, `the change (${from}-${to}) lies inside the edited cell (${cs}-${ce})`);
@@ -65,14 +66,14 @@ describe('saving dialogs', function () {
   });
 
   it('a changed prompt keeps its reply and the rest of the file', async () => {
-    const before = await readText('tools.ipynb');
-    const nb = await openDialog('tools.ipynb');
+    const before = await readText(tools);
+    const nb = await openDialog(tools);
     const k = 2;
     const id = nb.cellAt(k).metadata.dialog.id as string;
     const oldSource = (JSON.parse(before) as { cells: { source: string[] }[] }).cells[k].source.join('');
     await setCellText(nb.cellAt(k), 'Run it in the shell, please.');
     assert.ok(await nb.save());
-    const after = await readText('tools.ipynb');
+    const after = await readText(tools);
     const [from, to] = diffRange(before, after);
     const [cs, ce] = cellSpan(before, id);
     assert.ok(from >= cs && to <= ce, 'only the prompt cell changed');
@@ -83,14 +84,14 @@ describe('saving dialogs', function () {
   });
 
   it('a new cell gets an 8-hex id through an edit and is saved with it', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(basic);
     const edit = new vscode.WorkspaceEdit();
     edit.set(nb.uri, [vscode.NotebookEdit.insertCells(1, [new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, 'fresh note', 'markdown')])]);
     assert.ok(await vscode.workspace.applyEdit(edit));
     const id = (await until(() => nb.cellAt(1).metadata.dialog?.id as string | undefined, "the id stamp")) as string;
     assert.match(id, /^[0-9a-f]{8}$/);
     assert.ok(await nb.save());
-    const cells = (JSON.parse(await readText('basic.ipynb')) as { cells: { id: string; source: string[]; cell_type: string }[] }).cells;
+    const cells = (JSON.parse(await readText(basic)) as { cells: { id: string; source: string[]; cell_type: string }[] }).cells;
     assert.equal(cells[1].id, id);
     assert.equal(cells[1].source.join(''), 'fresh note');
     assert.equal(cells[1].cell_type, 'markdown');
@@ -98,7 +99,7 @@ describe('saving dialogs', function () {
   });
 
   it('a pasted copy of a cell gets a fresh id, the original keeps its own', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(basic);
     const src = nb.cellAt(2);
     const copy = new vscode.NotebookCellData(src.kind, src.document.getText(), src.document.languageId);
     copy.metadata = src.metadata;
@@ -110,7 +111,7 @@ describe('saving dialogs', function () {
     assert.match(id, /^[0-9a-f]{8}$/);
     assert.equal(nb.cellAt(2).metadata.dialog?.id, 'b0000003');
     assert.ok(await nb.save());
-    const cells = (JSON.parse(await readText('basic.ipynb')) as { cells: { id: string; source: string[] }[] }).cells;
+    const cells = (JSON.parse(await readText(basic)) as { cells: { id: string; source: string[] }[] }).cells;
     assert.equal(cells[3].source.join(''), cells[2].source.join(''), 'the copy holds the prompt and its reply');
   });
 

@@ -11,12 +11,18 @@ const WELCOME = 'AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb';
  */
 async function gotoCell(page, index, lineText) {
   const rows = page.locator('.notebookOverlay:visible .monaco-list-row');
-  const focused = rows.and(page.locator('.focused'));
-  const target = (await focused.count()) ? focused.first() : rows.and(page.locator('.code-cell-row')).filter({ visible: true }).first();
-  await target.click({ position: { x: 5, y: 5 }, force: true });
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+Home');
-  for (let k = 0; k < index; k++) await page.keyboard.press('ArrowDown');
+  const status = page.locator('.statusbar', { hasText: `Cell ${index + 1} of` });
+  for (let attempt = 0; attempt < 3 && !(await status.isVisible()); attempt++) {
+    const focused = rows.and(page.locator('.focused'));
+    const target = (await focused.count()) ? focused.first() : rows.and(page.locator('.code-cell-row')).filter({ visible: true }).first();
+    await target.click({ position: { x: 5, y: 5 }, force: true });
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Escape'); // command mode: arrows move between cells
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Control+Home');
+    for (let k = 0; k < index; k++) await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+  }
   await page.keyboard.press('Control+L'); // Notebook: Center Active Cell
   await page.waitForTimeout(800);
   const line = page.locator('.notebookOverlay:visible .view-line', { hasText: lineText }).first();
