@@ -4,18 +4,26 @@ import { dlg2hist, HistTurn } from '../core/hist';
 import { tokenEstimate } from '../core/render';
 import { Json } from '../core/json';
 import { histRecord } from './goldenEncoding';
+import { DEFAULT_MAX_PIXELS, prepareMedia } from '../core/media';
+import { sharpResizer } from '../node/sharpResizer';
 
 export interface HistArgs {
   upto?: string;
   json: boolean;
   readFile: (ref: string) => Uint8Array;
+  /** Images above this many pixels are scaled down (with sharp, where it loads) as the model would get them. */
+  maxPixels?: number;
 }
 
 const turnText = (t: HistTurn) =>
   typeof t === 'string' ? t : t.map((p) => (typeof p === 'string' ? p : p instanceof Uint8Array ? `[${p.length} bytes]` : `[${p.url}]`)).join('\n');
 
-export function histOutput(d: Dialog, args: HistArgs): string {
-  const turns = dlg2hist(d, { supports_vision: true }, { upto: args.upto, readFile: args.readFile });
+export async function histOutput(d: Dialog, args: HistArgs): Promise<string> {
+  const resizer = sharpResizer();
+  const images = resizer
+    ? await prepareMedia(d.messages, resizer, { maxPixels: args.maxPixels ?? DEFAULT_MAX_PIXELS, readFile: args.readFile })
+    : undefined;
+  const turns = dlg2hist(d, { supports_vision: true }, { upto: args.upto, readFile: args.readFile, images });
   const tokens = turns.map((t) => tokenEstimate(turnText(t)));
   if (args.json) {
     const recs = histRecord(turns) as Json[];

@@ -11,8 +11,9 @@ const USAGE = `usage: dlg <command> FILE
   roundtrip FILE   print writeIpynb(readIpynb(FILE)): the exact bytes a save would write
   golden FILE      the model as JSON in the schema of shared/golden/README.md
   outline FILE     the section tree, one line per message
-  hist FILE [--upto ID] [--json]
-                   what a model would be sent for the last prompt (or the one at/before ID)
+  hist FILE [--upto ID] [--json] [--max-pixels N]
+                   what a model would be sent for the last prompt (or the one at/before ID);
+                   images above N pixels (default 768x768) are scaled down first
   validate FILE    list the dialog's problems (exit 1 when there are any)`;
 
 function duplicateIds(ids: string[]): string[] {
@@ -22,7 +23,7 @@ function duplicateIds(ids: string[]): string[] {
   return [...dups].sort();
 }
 
-function run(argv: string[]): number {
+async function run(argv: string[]): Promise<number> {
   const [cmd, file, ...opts] = argv;
   if (!cmd || cmd === '-h' || cmd === '--help') {
     process.stdout.write(USAGE + '\n');
@@ -42,10 +43,12 @@ function run(argv: string[]): number {
       process.stdout.write(outlineLines(d).map((l) => l + '\n').join(''));
       return 0;
     case 'hist': {
-      const k = opts.indexOf('--upto');
-      if (k >= 0 && !opts[k + 1]) throw new CliError('dlg hist: --upto needs a message id');
+      const upto = option(opts, '--upto');
+      const max = option(opts, '--max-pixels');
+      if (max !== undefined && !(Number(max) > 0)) throw new CliError('dlg hist: --max-pixels needs a positive number');
       try {
-        process.stdout.write(histOutput(d, { upto: k >= 0 ? opts[k + 1] : undefined, json: opts.includes('--json'), readFile: fileRefReader(file) }));
+        const args = { upto, json: opts.includes('--json'), readFile: fileRefReader(file), maxPixels: max === undefined ? undefined : Number(max) };
+        process.stdout.write(await histOutput(d, args));
       } catch (e) {
         throw new CliError(`${file}: ${(e as Error).message}`, 1);
       }
@@ -71,10 +74,20 @@ function run(argv: string[]): number {
   }
 }
 
-try {
-  process.exitCode = run(process.argv.slice(2));
-} catch (e) {
-  if (!(e instanceof CliError)) throw e;
-  process.stderr.write(e.message + '\n');
-  process.exitCode = e.exitCode;
+/** The value after `--name`, undefined when absent; an error when the value is missing. */
+function option(opts: string[], name: string): string | undefined {
+  const k = opts.indexOf(name);
+  if (k < 0) return undefined;
+  const v = opts[k + 1];
+  if (v === undefined || v.startsWith('--')) throw new CliError(`dlg: ${name} needs a value`);
+  return v;
 }
+
+run(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (e) => {
+    if (!(e instanceof CliError)) throw e;
+    process.stderr.write(e.message + '\n');
+    process.exitCode = e.exitCode;
+  },
+);

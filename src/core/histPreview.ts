@@ -3,7 +3,7 @@
 // are listed (as `skipped` parts) in the user turn they would have joined, so the view can strike them.
 
 import { Dialog, Message, truthy } from './model';
-import { HistPart, isMediaUrl } from './media';
+import { HistPart, PreparedImages, isMediaUrl } from './media';
 import { dlg2hist } from './hist';
 import { dlg2chat } from './chat';
 import { tokenEstimate } from './render';
@@ -62,19 +62,22 @@ function skippedParts(msgs: readonly Message[] | undefined): PreviewPart[] {
   return (msgs ?? []).map((m) => ({ kind: 'skipped', text: `${m.msgType}: ${firstLine(m.content) || '(empty)'}` }));
 }
 
-/** The history the model gets when `promptId` is sent (throws DialogError when there is no prompt). */
-export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist'): HistPreview {
+/**
+ * The history the model gets when `promptId` is sent (throws DialogError when there is no prompt);
+ * `images` holds images already scaled down by `prepareMedia`.
+ */
+export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist', images?: PreparedImages): HistPreview {
   const upto = d.indexOf(promptId);
   const skipped = leftOut(d.messages.slice(0, upto + 1));
   const turns: PreviewTurn[] = [];
   if (mode === 'hist') {
-    dlg2hist(d, { supports_vision: true }, { upto: promptId }).forEach((h, k) => {
+    dlg2hist(d, { supports_vision: true }, { upto: promptId, images }).forEach((h, k) => {
       if (k % 2) turns.push(turn('assistant', [{ kind: 'text', text: h as string }]));
       else turns.push(turn('user', [...(h as HistPart[]).map(histPart), ...skippedParts(skipped[k / 2])]));
     });
   } else {
     let user = 0;
-    for (const m of dlg2chat(d, null, { upto: promptId })) {
+    for (const m of dlg2chat(d, null, { upto: promptId, images })) {
       const parts: PreviewPart[] = m.content.map((p) => {
         switch (p.type) {
           case 'text':

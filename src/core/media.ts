@@ -5,7 +5,7 @@
 import mime from 'mime';
 import { Json, isJsonObject } from './json';
 import { Attachment, Message } from './model';
-import { Base64Error, b64decode, base32, md5 } from './hashes';
+import { Base64Error, b64decode, base32, md5, toHex } from './hashes';
 import { xmlAttrs } from './xmlAttrs';
 
 /** Model capabilities (the reference's `aim_info`). */
@@ -296,19 +296,33 @@ export const DEFAULT_MAX_PIXELS = 768 * 768;
 
 /**
  * Results of `prepareMedia`, keyed by the identity of the original bytes (attachment data, decoded
- * output images): `dlg2hist` stays synchronous and just looks them up.
+ * output images): `dlg2hist` stays synchronous and just looks them up. Hosts that rebuild the dialog,
+ * and so its byte arrays, on every change (the VS Code panel) key by content instead.
  */
 export class PreparedImages {
-  private map = new WeakMap<Uint8Array, Uint8Array | string>();
+  private byIdentity = new WeakMap<Uint8Array, Uint8Array | string>();
+  private byContent?: Map<string, Uint8Array | string>;
+  /** Bumped by every `set`, so a host can tell whether a pre-pass found anything new. */
+  version = 0;
+
+  constructor(opts: { byContent?: boolean } = {}) {
+    if (opts.byContent) this.byContent = new Map();
+  }
+
+  private key(b: Uint8Array): string {
+    return `${b.length}:${toHex(md5(b))}`;
+  }
   set(orig: Uint8Array, v: Uint8Array | string): void {
-    this.map.set(orig, v);
+    if (this.byContent) this.byContent.set(this.key(orig), v);
+    else this.byIdentity.set(orig, v);
+    this.version++;
   }
   has(orig: Uint8Array): boolean {
-    return this.map.has(orig);
+    return this.byContent ? this.byContent.has(this.key(orig)) : this.byIdentity.has(orig);
   }
   /** The resized bytes; throws MediaLoadError for an image the resizer could not decode. */
   get(orig: Uint8Array): Uint8Array {
-    const v = this.map.get(orig);
+    const v = this.byContent ? this.byContent.get(this.key(orig)) : this.byIdentity.get(orig);
     if (typeof v === 'string') throw new MediaLoadError(v);
     return v ?? orig;
   }

@@ -8,14 +8,21 @@ import { randomBytes } from 'node:crypto';
 import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelState } from '../core/panelProtocol';
 import { PreviewMode } from '../core/histPreview';
 import { parts2reply } from '../core/replyParts';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from './cells';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType, notebookDialog } from './cells';
 import { applyMessage } from './edits';
 import { selectCells } from './commandTarget';
 import { reason } from './commandFeedback';
 import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './panelState';
 import { panelHtml } from './panelHtml';
+import { DEFAULT_MAX_PIXELS, PreparedImages, prepareMedia } from '../core/media';
+import { sharpResizer } from '../node/sharpResizer';
 
 export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
+
+function maxImagePixels(): number {
+  const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('history.maxImagePixels', DEFAULT_MAX_PIXELS);
+  return typeof v === 'number' && v > 0 ? v : DEFAULT_MAX_PIXELS;
+}
 
 function budget(): number {
   const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('contextBudget', DEFAULT_BUDGET);
@@ -33,6 +40,9 @@ export class DialogPanel {
   private mode: PreviewMode;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly subs: vscode.Disposable[] = [];
+  /** Images scaled down for the history preview, by content (the dialog is rebuilt on every update). */
+  private images = new PreparedImages({ byContent: true });
+  private preparing = false;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -65,7 +75,8 @@ export class DialogPanel {
         if (nb === this.nb) this.track(undefined);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('dialogNotebook.contextBudget')) this.schedule(0);
+        if (e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) this.images = new PreparedImages({ byContent: true });
+        if (e.affectsConfiguration('dialogNotebook.contextBudget') || e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) this.schedule(0);
       }),
     );
     DialogPanel.current = this;
@@ -98,13 +109,28 @@ export class DialogPanel {
   update(): StateMessage {
     let s: StateMessage;
     try {
-      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget()) : emptyState(budget());
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget(), this.images) : emptyState(budget());
     } catch (e) {
       s = { ...emptyState(budget()), historyError: reason(e) };
     }
     this.lastState = s;
     this.post(s);
+    void this.prepareImages();
     return s;
+  }
+
+  /** Scales the dialog's images down as the model would get them (sharp, where it loads), then refreshes. */
+  private async prepareImages(): Promise<void> {
+    const resizer = sharpResizer();
+    if (!resizer || !this.nb || this.nb.isClosed || this.preparing) return;
+    this.preparing = true;
+    const before = this.images.version;
+    try {
+      await prepareMedia(notebookDialog(this.nb).messages, resizer, { maxPixels: maxImagePixels(), into: this.images });
+    } finally {
+      this.preparing = false;
+    }
+    if (this.images.version !== before) this.schedule(0);
   }
 
   private post(m: HostMessage): void {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Dialog } from '../core/model';
 import { EXPLODED_REPLY_KEY, explodedMsgs, implodeExploded } from '../core/explode';
 import { histPreview, PreviewMode } from '../core/histPreview';
+import { PreparedImages } from '../core/media';
 import { replyParts } from '../core/replyParts';
 import { StateMessage } from '../core/panelProtocol';
 import { aiRes } from '../core/outputs';
@@ -41,7 +42,7 @@ export function emptyState(budget: number): StateMessage {
   return { type: 'state', dialog: null, sections: [], selected: null, budget, history: null, historyError: null, reply: null, replyError: null };
 }
 
-export function panelState(nb: vscode.NotebookDocument, selection: number, mode: PreviewMode, budget: number): StateMessage {
+export function panelState(nb: vscode.NotebookDocument, selection: number, mode: PreviewMode, budget: number, images?: PreparedImages): StateMessage {
   const state = emptyState(budget);
   state.dialog = nb.uri.path.split('/').pop() ?? nb.uri.toString();
   state.sections = notebookOutline(nb);
@@ -61,7 +62,7 @@ export function panelState(nb: vscode.NotebookDocument, selection: number, mode:
     return state;
   }
   try {
-    state.history = histPreview(d, prompt.id, mode);
+    state.history = histPreview(d, prompt.id, mode, images);
   } catch (e) {
     state.historyError = reason(e);
   }

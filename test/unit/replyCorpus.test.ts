@@ -71,6 +71,9 @@ describe('reply corpus: reply2dlg / dlg2reply against the reference', function (
         }
         const back = dlg2reply(sub);
         const same = back === reply;
+        // A reply in normal form (what dlg2reply writes) always comes back byte-identical.
+        const normal = new Message({ id: r.id, content: '', msgType: 'prompt', output: promptOutput(back) });
+        assert.equal(dlg2reply(reply2dlg(normal)), back, `normal form of ${r.id} is a fixed point`);
         if (same) stats.identical++;
         if (legacy && same) stats.legacyIdentical++;
         // Never worse than the reference: a legacy reply it gives back unchanged, we give back unchanged.
