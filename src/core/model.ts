@@ -163,6 +163,17 @@ export class Message {
     return typeof other === 'string' ? this.id === other : this.id === other.id;
   }
 
+  /** Inserts `msgs` (themselves, not copies) right after this message in its dialog; returns them. */
+  insertAfter(msgs: Message[]): Message[] {
+    const d = this.dlg;
+    if (!d) throw new DialogError(`${this.id}: insert_after needs a message that belongs to a dialog`);
+    const at = d.indexOf(this);
+    if (at < 0) throw new DialogError(`${this.id}: not in its dialog`);
+    d.messages.splice(at + 1, 0, ...msgs);
+    for (const m of msgs) m.dlg = d;
+    return msgs;
+  }
+
   /** A deep copy with the same id (`freshId` for a new one); no owner, no storage origin. */
   clone(freshId = false): Message {
     const m = new Message({

@@ -1,7 +1,7 @@
 // What the model reads of an output (ai-projections §1–5): one plain-text rendering per output, streams
 // as a terminal would have shown them, images left to the media path.
 
-import { Json, JsonObject, isJsonObject } from './json';
+import { Json, isJsonObject } from './json';
 import { Message, Output } from './model';
 import { cleanCliOutput, stripAnsi } from './ansi';
 import { pyRepr, pyStr, tryParsePyLiteral } from './pyrepr';

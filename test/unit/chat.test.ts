@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { ENV, PENDING, v134 } from './fixtures';
-import { Dialog, DialogError, Message, codeOutput, promptOutput } from '../../src/core/model';
+import { Dialog, DialogError, Message, promptOutput } from '../../src/core/model';
 import { chat2dlg, dlg2chat, reply2chat } from '../../src/core/chat';
 import { Msg, textPart } from '../../src/core/parts';
 import { aiRes } from '../../src/core/outputs';

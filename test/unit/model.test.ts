@@ -384,6 +384,14 @@ describe('model: validate', () => {
 });
 
 describe('model: Dialog basics (model.ts, shared contract)', () => {
+  it('seed: insert_after puts messages right after a message of its dialog', () => {
+    const d = new Dialog();
+    const [m1] = ['first', 'second', 'third'].map((c) => d.mkMessage({ content: c }));
+    m1.insertAfter([new Message({ content: 'inserted1' }), new Message({ content: 'inserted2' })]);
+    assert.deepEqual(d.messages.map((m) => m.content), ['first', 'inserted1', 'inserted2', 'second', 'third']);
+    assert.ok(d.messages.every((m) => m.dlg === d));
+    assert.throws(() => new Message().insertAfter([]), /belongs to a dialog/);
+  });
   it('V064 attachment ids have UUID-4 shape', () => {
     for (let k = 0; k < 50; k++) assert.match(newUuid(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
