@@ -17,5 +17,5 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', shell: pr
 
 run('npm', ['run', 'build']);
 // Dependencies on (vsce asks npm for the production tree); .vscodeignore keeps only sharp's part of it.
-run('npx', ['vsce', 'package', '--target', target, '--out', out, '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links']);
+run('npx', ['vsce', 'package', '--target', target, '--out', out, '--allow-missing-repository', '--no-rewrite-relative-links']);
 console.log(`packaged ${out}`);

@@ -4,9 +4,12 @@
 const ALT_ON = '\x1b[?1049h';
 const ALT_OFF = '\x1b[?1049l';
 
-/** Removes CSI sequences only (ESC `[` … final byte in `@`–`~`); OSC and other escapes stay. */
+/**
+ * Removes CSI sequences only (ESC `[` … final byte in `@`–`~`); OSC and other escapes stay. The
+ * reference's `.*?` does not cross a newline, so neither does this.
+ */
 export function stripAnsi(s: string): string {
-  return s.indexOf('\x1b') < 0 ? s : s.replace(/\x1b\[([\s\S]*?)([@-~])/g, '');
+  return s.indexOf('\x1b') < 0 ? s : s.replace(/\x1b\[[^\n]*?[@-~]/g, '');
 }
 
 /** Applies `\r` overwrites and `\b` erases line by line, and drops alternate-screen content. */
@@ -23,7 +26,9 @@ export function cleanCliOutput(text: string): string {
 }
 
 function cleanLine(line: string): string {
-  let l = line.replace(/\r+$/, '');
+  let end = line.length;
+  while (end > 0 && line.charCodeAt(end - 1) === 13) end--; // not /\r+$/: quadratic over inner \r runs
+  let l = line.slice(0, end);
   const cr = l.lastIndexOf('\r');
   if (cr >= 0) l = l.slice(cr + 1);
   if (l.indexOf('\b') < 0) return l;

@@ -12,7 +12,9 @@ const W = `[${PY_WS}]`;
 const DIR_PRE = new RegExp(`^${W}*#${W}*\\|`);
 const MAGIC = new RegExp(`^${W}*%%[\\p{L}\\p{N}_]`, 'u');
 const BLANK = new RegExp(`^${W}*$`);
-const DIR_BODY = new RegExp(`^([^${PY_WS}:]+)${W}*:?${W}?(.*?)${W}*$`, 's');
+// Applied to a stripped line, so the reference's trailing `\s*$` can match nothing; a lazy `(.*?)` before
+// it would backtrack quadratically over long inner whitespace runs.
+const DIR_BODY = new RegExp(`^([^${PY_WS}:]+)${W}*:?${W}?(.*)$`, 's');
 
 /** Directive name → value (`""` when bare); insertion order is the order of appearance. */
 export type Directives = Record<string, string>;

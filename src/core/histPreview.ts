@@ -3,7 +3,10 @@
 // are listed (as `skipped` parts) in the user turn they would have joined, so the view can strike them.
 
 import { Dialog, Message, truthy } from './model';
-import { HistPart, PreparedImages, isMediaUrl } from './media';
+import { HistPart, MediaOptions, detectMime, isMediaUrl } from './media';
+import { imageSize } from './imageSize';
+import { b64decode } from './hashes';
+import { humanize } from './preview';
 import { dlg2hist } from './hist';
 import { dlg2chat } from './chat';
 import { tokenEstimate } from './render';
@@ -42,10 +45,37 @@ function turn(role: PreviewTurn['role'], parts: PreviewPart[]): PreviewTurn {
   return { role, parts, tokens: parts.reduce((n, p) => n + partTokens(p), 0) };
 }
 
-function histPart(p: HistPart): PreviewPart {
-  if (typeof p === 'string') return { kind: 'text', text: p };
-  if (p instanceof Uint8Array) return { kind: 'media', text: `${p.length} bytes` };
-  return { kind: 'media', text: isMediaUrl(p) ? p.url : String(p) };
+/** What a media part shows: its mime, pixel size (images) and byte size, as sent after scaling. */
+export function mediaText(mime: string | null | undefined, bytes: Uint8Array): string {
+  const size = imageSize(bytes);
+  return [mime || detectMime(bytes) || 'media', size && `${size.width}×${size.height} px`, `${humanize(bytes.length)}B`].filter(Boolean).join(' · ');
+}
+
+function urlText(mime: string | null | undefined, url: string): string {
+  return `${mime || 'media'} · ${url}`;
+}
+
+/** A `dlg2hist` user turn as parts; bytes take their mime from the `<media>` tag before them. */
+function histParts(parts: readonly HistPart[]): PreviewPart[] {
+  return parts.map((p, k) => {
+    if (typeof p === 'string') return { kind: 'text', text: p };
+    if (p instanceof Uint8Array) {
+      const prev = parts[k - 1];
+      return { kind: 'media', text: mediaText(typeof prev === 'string' ? /^<media [^>]*mime="([^"]+)"/.exec(prev)?.[1] : null, p) };
+    }
+    return { kind: 'media', text: isMediaUrl(p) ? urlText(p.mime, p.url) : String(p) };
+  });
+}
+
+/** A chat media part: a data URL is described (mime, size), a web URL shown as the URL it is. */
+function chatMediaText(text: string, mime?: string): string {
+  const data = /^data:([^;,]*)(?:;[^,]*)?,(.*)$/s.exec(text);
+  if (!data) return urlText(mime, text);
+  try {
+    return mediaText(mime || data[1], b64decode(data[2]));
+  } catch {
+    return mime || data[1] || 'media';
+  }
 }
 
 /** Messages left out of the history (skipped, or session-bookkeeping raws), grouped by the user turn they fall in. */
@@ -64,20 +94,21 @@ function skippedParts(msgs: readonly Message[] | undefined): PreviewPart[] {
 
 /**
  * The history the model gets when `promptId` is sent (throws DialogError when there is no prompt);
- * `images` holds images already scaled down by `prepareMedia`.
+ * `media.images` holds images already scaled down by `prepareMedia`, `media.readFile` reads `#ai` file refs.
  */
-export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist', images?: PreparedImages): HistPreview {
+export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist', media: Pick<MediaOptions, 'images' | 'readFile'> = {}): HistPreview {
+  const { images, readFile } = media;
   const upto = d.indexOf(promptId);
   const skipped = leftOut(d.messages.slice(0, upto + 1));
   const turns: PreviewTurn[] = [];
   if (mode === 'hist') {
-    dlg2hist(d, { supports_vision: true }, { upto: promptId, images }).forEach((h, k) => {
+    dlg2hist(d, { supports_vision: true }, { upto: promptId, images, readFile }).forEach((h, k) => {
       if (k % 2) turns.push(turn('assistant', [{ kind: 'text', text: h as string }]));
-      else turns.push(turn('user', [...(h as HistPart[]).map(histPart), ...skippedParts(skipped[k / 2])]));
+      else turns.push(turn('user', [...histParts(h as HistPart[]), ...skippedParts(skipped[k / 2])]));
     });
   } else {
     let user = 0;
-    for (const m of dlg2chat(d, null, { upto: promptId, images })) {
+    for (const m of dlg2chat(d, null, { upto: promptId, images, readFile })) {
       const parts: PreviewPart[] = m.content.map((p) => {
         switch (p.type) {
           case 'text':
@@ -91,7 +122,7 @@ export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hi
           case 'tool_result':
             return { kind: 'tool_result', text: p.text };
           default:
-            return { kind: 'media', text: p.text.startsWith('data:') ? (p.mime ?? 'media') : p.text };
+            return { kind: 'media', text: chatMediaText(p.text, p.mime) };
         }
       });
       if (m.role === 'user') parts.push(...skippedParts(skipped[user++]));

@@ -37,6 +37,11 @@ export interface DialogOrigin {
   meta: Json;
   /** Top-level keys other than the four nbformat ones, kept for the write. */
   extra: JsonObject;
+  /**
+   * The file's `nbformat_minor` (absent: null). A canonical write keeps it while some cell is still
+   * written id-less in its original bytes: ids are only valid from 4.5 on.
+   */
+  minor: Json;
 }
 
 const TOP_KEYS = new Set(['cells', 'metadata', 'nbformat', 'nbformat_minor']);
@@ -84,7 +89,7 @@ export function readIpynbReport(text: string, name = 'dialog'): { dialog: Dialog
   let pos = 0;
   cells.forEach((c, i) => {
     if (!isJsonObject(c)) {
-      repairs.push(`cell ${i}: not a cell object, kept in the file only`);
+      repairs.push(`cell ${i}: ${kindOf(c)} is not a cell, left out of the dialog (an edited save drops it)`);
       return;
     }
     const start = spans[messages.length * 2];
@@ -108,7 +113,8 @@ export function readIpynbReport(text: string, name = 'dialog'): { dialog: Dialog
   repairs.push(...dups);
 
   const dialog = new Dialog(messages, name, meta);
-  const origin: DialogOrigin = { bom, file, gaps, meta: jsonClone(meta), extra };
+  const minor = has('nbformat_minor') ? jsonClone(nb.nbformat_minor) : null;
+  const origin: DialogOrigin = { bom, file, gaps, meta: jsonClone(meta), extra, minor };
   dialog.origin = origin as unknown as Record<string, unknown>;
   return { dialog, repairs };
 }
@@ -145,16 +151,24 @@ function asOrigin(v: unknown): DialogOrigin | undefined {
   return o && typeof o.file === 'string' && Array.isArray(o.gaps) ? o : undefined;
 }
 
+/** The minor version for a file that still holds id-less cells: the original one (a pre-4.5 default). */
+function idlessMinor(o: DialogOrigin | undefined): string {
+  const v = o?.minor;
+  return v === undefined || v === null ? '4' : stringifyCanonical(v, 1);
+}
+
 /** Writes a dialog as `.ipynb` text: the original bytes where nothing changed, else canonical (§8). */
 export function writeIpynb(d: Dialog): string {
   const o = asOrigin(d.origin);
   const n = d.messages.length;
   const texts: string[] = new Array(n);
   let same = !!o && o.gaps.length === n + 1;
+  let idless = false;
   for (let i = 0; i < n; i++) {
     const m = d.messages[i];
     const [t, unedited] = cellText(m);
     texts[i] = t;
+    if (unedited && typeof m.origin!.genId === 'string') idless = true;
     if (same && !(unedited && m.origin!.file === o!.file && m.origin!.index === i)) same = false;
   }
   const bom = o?.bom ? '\ufeff' : '';
@@ -169,7 +183,7 @@ export function writeIpynb(d: Dialog): string {
   members.cells = n ? '[\n  ' + texts.join(',\n  ') + '\n ]' : '[]';
   members.metadata = stringifyCanonical(d.meta, 1);
   members.nbformat = '4';
-  members.nbformat_minor = '5';
+  members.nbformat_minor = idless ? idlessMinor(o) : '5';
   let s = bom + '{';
   sortedKeys(members).forEach((k, i) => (s += (i ? ',\n ' : '\n ') + JSON.stringify(k) + ': ' + members[k]));
   return s + '\n}\n';

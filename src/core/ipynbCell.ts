@@ -6,6 +6,7 @@ import { Json, JsonObject, isJsonObject, jsonClone, jsonEqual, parseJson, setKey
 import { Attachment, CellOrigin, META_ATTRS, Message, newId, truthy } from './model';
 import { aiRes } from './outputs';
 import { joinSource, repairCell } from './ipynbRepair';
+import { attachmentProblem } from './ipynbSchema';
 import { decodeBase64, encodeBase64, joinLines, splitLines } from './ipynbText';
 import { pyRepr, pyStr } from './pyrepr';
 
@@ -51,7 +52,7 @@ export function splitReply(source: string): SplitReply {
  * separator was there with an empty reply; `tail` – text from a second separator on; `flag` – a
  * `solveit_ai` value other than `true`; `flagAbsent` – a prompt recognised by its separator alone;
  * `cellType` – an unknown or missing-type cell's `cell_type`; `extra` – cell keys nbformat storage
- * does not model.
+ * does not model; `badAttachments` – attachment entries that could not be read, written back as they were.
  */
 export type CellHints = CellOrigin;
 
@@ -69,7 +70,7 @@ function normaliseOutput(o: JsonObject): JsonObject {
   return o;
 }
 
-function readAttachments(v: Json | undefined, where: string, extra: JsonObject, repairs: string[] | null): Attachment[] {
+function readAttachments(v: Json | undefined, where: string, h: CellHints, extra: JsonObject, repairs: string[] | null): Attachment[] {
   if (v === undefined) return [];
   if (!isJsonObject(v)) {
     repairs?.push(`${where}: kept non-dict attachments as they are`);
@@ -77,18 +78,27 @@ function readAttachments(v: Json | undefined, where: string, extra: JsonObject, 
     return [];
   }
   const out: Attachment[] = [];
+  let bad: JsonObject | undefined;
   for (const id in v) {
     const bundle = v[id];
-    const mime = isJsonObject(bundle) ? Object.keys(bundle)[0] : undefined;
-    const b64 = mime === undefined ? undefined : joinLines((bundle as JsonObject)[mime]);
-    if (typeof b64 !== 'string') {
-      repairs?.push(`${where}: skipped invalid attachment ${pyRepr(id)}`);
+    const problem = attachmentProblem(bundle);
+    if (problem !== null) {
+      // Not readable as an attachment, but the user's: it is written back as it was.
+      repairs?.push(`${where}: attachment ${pyRepr(id)} kept as it is (${problem})`);
+      setKey((bad ??= {}), id, bundle);
       continue;
     }
+    const mime = Object.keys(bundle as JsonObject)[0];
+    const b64 = joinLines((bundle as JsonObject)[mime]) as string;
     const data = decodeBase64(b64);
-    // Invalid base64 is kept verbatim as unreadable media (§10 port decision), not a failed read.
-    out.push(data ? new Attachment(data, mime!, id) : new Attachment(new Uint8Array(0), mime!, id, b64));
+    if (data) out.push(new Attachment(data, mime, id));
+    else {
+      // Invalid base64 is kept verbatim as unreadable media (§10 port decision), not a failed read.
+      repairs?.push(`${where}: attachment ${pyRepr(id)} has invalid base64, kept as unreadable media`);
+      out.push(new Attachment(new Uint8Array(0), mime, id, b64));
+    }
   }
+  if (bad) h.badAttachments = bad;
   return out;
 }
 
@@ -143,7 +153,7 @@ export function readCell(c: JsonObject, index: number, repairs: string[] | null,
   }
 
   const extra: JsonObject = {};
-  const attachments = readAttachments(c.attachments, where, extra, repairs);
+  const attachments = readAttachments(c.attachments, where, h, extra, repairs);
   for (const k in c) if (!KNOWN_KEYS.has(k)) setKey(extra, k, c[k]);
   for (const _ in extra) {
     h.extra = extra;
@@ -230,12 +240,14 @@ export function cellOfMessage(m: Message): JsonObject {
     cell.execution_count = null;
     cell.outputs = codeOutputs(m);
   }
-  if (m.attachments.length) {
+  const bad = isJsonObject(h?.badAttachments) ? h.badAttachments : undefined;
+  if (m.attachments.length || bad) {
     const atts: JsonObject = {};
     for (const a of m.attachments) {
       const b64 = a.invalidBase64 ?? encodeBase64(a.data);
       setKey(atts, a.id, { [a.contentType]: TEXT_MIME.test(a.contentType) ? splitLines(b64) : b64 });
     }
+    if (bad) for (const id in bad) if (!Object.prototype.hasOwnProperty.call(atts, id)) setKey(atts, id, jsonClone(bad[id]));
     cell.attachments = atts;
   }
   const extra = h?.extra;

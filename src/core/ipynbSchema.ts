@@ -79,6 +79,29 @@ export function outputProblem(o: Json): string | null {
   return r.success ? null : r.error.issues[0].message;
 }
 
+/**
+ * One attachment, `{MIME: BASE64}`: only the first mime is read (ipynb-storage §5), so only its value
+ * is checked; the issue's path names that mime.
+ */
+const attachmentSchema = z
+  .custom<JsonObject>((v) => isJsonObject(v), { error: 'an attachment must be a {mime: base64} dict' })
+  .check((ctx) => {
+    const mime = Object.keys(ctx.value)[0];
+    if (mime === undefined) ctx.issues.push({ code: 'custom', input: ctx.value, message: 'an attachment needs a mime' });
+    else if (!isSource(ctx.value[mime]))
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: `${pyRepr(mime)} data must be a str or a list of str` });
+  });
+
+/** Why an attachment's `{MIME: BASE64}` dict cannot be read, or null when it can. */
+export function attachmentProblem(bundle: Json): string | null {
+  if (isJsonObject(bundle)) {
+    const mime = Object.keys(bundle)[0];
+    if (mime !== undefined && isSource(bundle[mime])) return null;
+  }
+  const r = attachmentSchema.safeParse(bundle);
+  return r.success ? null : r.error.issues[0].message;
+}
+
 /** Whether `v` is valid nbformat `source`: a string or a list of strings. */
 export function isSource(v: Json | undefined): boolean {
   return typeof v === 'string' || isStrList(v);

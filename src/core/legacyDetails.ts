@@ -10,10 +10,14 @@ export const TOOL_TAG = "<details class='tool-usage-details' markdown='1'>";
 export const TOKEN_TAG = "<details class='token-usage-details' markdown='1'>";
 
 // Solveit wrote the tag without `markdown='1'`; fastllm with it. Both close with `</details>`.
+// The reference's `\n+([\s\S]*?)\n+``` ` backtracks cubically over a long newline run in an unclosed
+// envelope. The same matches, linearly: the opening run is taken whole (`(?=(\n+))\1`, an atomic
+// group: giving newlines back could only produce an empty, unparsable body), and the closing run is
+// only tried where a run starts (the lazy body never ends inside one).
 const DETAILS_TOOL =
-  /^<details class='tool-usage-details'(?: markdown='1')?>\n*(?:<summary>[\s\S]*?<\/summary>\n*)?```json\n+([\s\S]*?)\n+```\n+<\/details>/gm;
+  /^<details class='tool-usage-details'(?: markdown='1')?>\n*(?:<summary>[\s\S]*?<\/summary>\n*)?```json(?=(\n+))\1([\s\S]*?)(?<!\n)\n+```\n+<\/details>/gm;
 // The never-released div variant: a colon run opens and the same run closes.
-const DIV_TOOL = /^(:{3,}) \{\.details \.tool-usage-details\}\n*(?:## [^\n]*\n*)?```json\n+([\s\S]*?)\n+```\n+\1$/gm;
+const DIV_TOOL = /^(:{3,}) \{\.details \.tool-usage-details\}\n*(?:## [^\n]*\n*)?```json(?=(\n+))\2([\s\S]*?)(?<!\n)\n+```\n+\1$/gm;
 const DETAILS_TOKEN =
   /^<details class='token-usage-details'(?: markdown='1')?>\n*<summary>([\s\S]*?)<\/summary>\n*`([^`\n]*)`\n*<\/details>\n?/gm;
 const DIV_TOKEN = /^(:{3,}) \{\.details \.token-usage-details\}\n*(?:## ([^\n]*)\n*)?`([^`\n]*)`\n*\1$\n?/gm;
@@ -48,11 +52,11 @@ export function legacyToolBlocks(text: string): LegacyBlock[] {
   if (!text.includes('tool-usage-details')) return [];
   const out: LegacyBlock[] = [];
   for (const m of text.matchAll(DETAILS_TOOL)) {
-    const f = convertPayload(m[1]);
+    const f = convertPayload(m[2]);
     if (f) out.push({ start: m.index, end: m.index + m[0].length, ...f });
   }
   for (const m of text.matchAll(DIV_TOOL)) {
-    const f = convertPayload(m[2]);
+    const f = convertPayload(m[3]);
     if (f) out.push({ start: m.index, end: m.index + m[0].length, ...f });
   }
   return out.sort((a, b) => a.start - b.start);

@@ -185,8 +185,41 @@ export interface MediaOptions {
   unavailMsg?: string;
 }
 
-const ATT_RE = /!\[[^\]]*\]\(attachment:([0-9a-f-]{36})\)|<!-- last_output:([0-9a-f-]{36}) -->/g;
-const AI_REF_RE = /!\[[^\]]*\]\(([^)#]+)#ai\)/g;
+/**
+ * The references a global scan of `!\[[^\]]*\]REST|ALT2` finds (REST, ALT2 sticky, group 1 the value),
+ * in order. As a regex this rescans to the next `]` from every `![`: quadratic over a run of unclosed
+ * `![`. Here the next `]` is found once per stretch, so the scan is linear and finds the same matches.
+ */
+function imageRefs(text: string, rest: RegExp, alt2?: RegExp): string[] {
+  const out: string[] = [];
+  const cand = alt2 ? /!\[|<!-- /g : /!\[/g;
+  let close = -1; // the first `]` at or after the current alt start, or Infinity when none is left
+  let p = 0;
+  for (;;) {
+    cand.lastIndex = p;
+    const c = cand.exec(text);
+    if (!c) break;
+    p = c.index;
+    let re: RegExp | undefined;
+    if (text.charCodeAt(p) === 33) {
+      if (close < p + 2) {
+        const j = text.indexOf(']', p + 2);
+        close = j < 0 ? Infinity : j;
+      }
+      if (close !== Infinity) (re = rest).lastIndex = close + 1;
+    } else (re = alt2!).lastIndex = p;
+    const m = re?.exec(text);
+    if (m) {
+      out.push(m[1]);
+      p = re!.lastIndex;
+    } else p++;
+  }
+  return out;
+}
+
+const ATT_REST = /\(attachment:([0-9a-f-]{36})\)/y;
+const LAST_OUTPUT = /<!-- last_output:([0-9a-f-]{36}) -->/y;
+const AI_REST = /\(([^)#]+)#ai\)/y;
 const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 function attachmentBytes(a: Attachment): () => Uint8Array {
@@ -199,8 +232,7 @@ function attachmentBytes(a: Attachment): () => Uint8Array {
 /** Attachments referenced by UUID in the content, in attachment order, mime sniffed from the bytes. */
 export function attachmentMedia(m: Message, aim: AimInfo, opts: MediaOptions = {}): HistPart[] {
   if (!m.attachments.length) return [];
-  const ids = new Set<string>();
-  for (const hit of m.content.matchAll(ATT_RE)) ids.add(hit[1] ?? hit[2]);
+  const ids = new Set(imageRefs(m.content, ATT_REST, LAST_OUTPUT));
   const res: HistPart[] = [];
   for (const a of m.attachments) {
     if (ids.has(a.id)) res.push(...mediaItem('content', a.id, attachmentBytes(a), aim, { prep: prepFor(opts), unavailMsg: opts.unavailMsg }));
@@ -212,8 +244,7 @@ export function attachmentMedia(m: Message, aim: AimInfo, opts: MediaOptions = {
 export function staticRefMedia(m: Message, aim: AimInfo, opts: MediaOptions = {}): HistPart[] {
   if (!m.content.includes('#ai)')) return [];
   const res: HistPart[] = [];
-  for (const hit of m.content.matchAll(AI_REF_RE)) {
-    const ref = hit[1];
+  for (const ref of imageRefs(m.content, AI_REST)) {
     const data = /^data:([^;,]+);base64,(.*)$/s.exec(ref);
     if (data) {
       res.push(...mediaItem('content', data[2].slice(0, 10), () => b64decode(data[2]), aim, { mime: data[1], prep: prepFor(opts), unavailMsg: opts.unavailMsg }));

@@ -2,7 +2,7 @@
 // Behaviour beyond state (sections, outputs, directives, previews …) lives in functions in sibling
 // modules, so this file stays the small shared contract.
 
-import { Json, JsonObject, jsonClone } from './json';
+import { Json, JsonObject, jsonClone, parseJson } from './json';
 
 export type MsgType = 'code' | 'note' | 'prompt' | 'raw';
 export const MSG_TYPES: readonly MsgType[] = ['code', 'note', 'prompt', 'raw'];
@@ -268,7 +268,8 @@ export class Dialog {
       init.id = id;
     }
     const t = init.msgType ?? 'code';
-    if (t === 'code' && typeof init.output === 'string') init.output = init.output ? (JSON.parse(init.output) as Output[]) : [];
+    // parseJson, not JSON.parse: `1.0` stays a float and big integers stay exact (DECISIONS "numbers").
+    if (t === 'code' && typeof init.output === 'string') init.output = init.output ? (parseJson(init.output).value as Output[]) : [];
     const m = new Message(init);
     if (opts.export) {
       const nbdev = (m.meta.nbdev ?? {}) as JsonObject;

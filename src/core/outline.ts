@@ -108,3 +108,26 @@ export function outlinePath(roots: readonly OutlineNode[], id: string): OutlineN
   }
   return [];
 }
+
+/** Whether two outlines have the same nodes (ids, heading levels) nested the same way. */
+export function sameShape(a: readonly OutlineNode[], b: readonly OutlineNode[]): boolean {
+  return a.length === b.length && a.every((n, k) => n.id === b[k].id && n.level === b[k].level && sameShape(n.children, b[k].children));
+}
+
+const SHOWN = ['index', 'msgType', 'label', 'pinned', 'skipped', 'exploded', 'tokens', 'count', 'sectionTokens'] as const;
+
+/**
+ * Copies `fresh` into `old` in place, node by node (the two must have `sameShape`), and returns the old
+ * nodes whose fields changed: a tree view keeps its node objects and refreshes only those.
+ */
+export function patchOutline(old: readonly OutlineNode[], fresh: readonly OutlineNode[], changed: OutlineNode[] = []): OutlineNode[] {
+  old.forEach((n, k) => {
+    const f = fresh[k];
+    if (SHOWN.some((key) => n[key] !== f[key])) {
+      for (const key of SHOWN) (n as unknown as Record<string, unknown>)[key] = f[key];
+      changed.push(n);
+    }
+    patchOutline(n.children, f.children, changed);
+  });
+  return changed;
+}

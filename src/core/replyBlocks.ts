@@ -68,7 +68,9 @@ function longestRun(text: string, ch: string): number {
 /** `fenced(text, info)`: a backtick fence longer than any run inside, trailing newlines dropped. */
 export function fenced(text: string, info: string): string {
   const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-  return `${fence}${info}\n${text.replace(/\n+$/, '')}\n${fence}`;
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--; // not /\n+$/: quadratic over inner newline runs
+  return `${fence}${info}\n${text.slice(0, end)}\n${fence}`;
 }
 
 export interface FencedBlock {
@@ -118,7 +120,18 @@ export function removeBlocks(text: string, info: string): string {
 
 /** Removes from each think start to the next think end, plus one following newline. */
 export function removeThink(text: string): string {
-  return text.replace(/<!--think_start-->[\s\S]*?<!--think_end-->\n?/g, '');
+  // indexOf, not a lazy regex: that rescans to the end for every unclosed start.
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const k = text.indexOf(THINK_START, at);
+    if (k < 0) break;
+    const e = text.indexOf(THINK_END, k + THINK_START.length);
+    if (e < 0) break;
+    out += text.slice(at, k);
+    at = e + THINK_END.length + (text.charCodeAt(e + THINK_END.length) === 10 ? 1 : 0);
+  }
+  return at ? out + text.slice(at) : text;
 }
 
 export function thinkBlock(text: string): string {

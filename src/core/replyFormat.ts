@@ -13,14 +13,33 @@ export * from './legacyDetails';
 /** The two wire forms of a tool call in a reply (DECISIONS, "reply wire format"). */
 export type ReplyStyle = 'details' | 'fenced';
 
-// Newline, 5 backticks + `result`, the shortest body, newline, 5 backticks, newline (§8).
-const RESULT_FENCE = /\n`````result\n([\s\S]*?)\n`````\n/g;
+const RESULT_OPEN = '\n`````result\n';
+const RESULT_CLOSE = '\n`````\n';
+
+/**
+ * The result fences of a text (§8): newline, 5 backticks + `result`, the shortest body, newline, 5
+ * backticks, newline. Found with indexOf: the lazy regex rescanned to the end for every unclosed one.
+ */
+function resultFences(text: string): { index: number; end: number; body: string }[] {
+  const out: { index: number; end: number; body: string }[] = [];
+  let at = 0;
+  for (;;) {
+    const k = text.indexOf(RESULT_OPEN, at);
+    if (k < 0) break;
+    const b = k + RESULT_OPEN.length;
+    const c = text.indexOf(RESULT_CLOSE, b);
+    if (c < 0) break; // no later opening can close either
+    out.push({ index: k, end: c + RESULT_CLOSE.length, body: text.slice(b, c) });
+    at = c + RESULT_CLOSE.length;
+  }
+  return out;
+}
 
 /** Splits assistant messages on result fences: results become user turns, calls move last (§8). */
 export function splitResultFences(msgs: Msg[]): Msg[] {
   const out: Msg[] = [];
   for (const m of msgs) {
-    const hasFence = m.role === 'assistant' && m.content.some((p) => p.type === 'text' && new RegExp(RESULT_FENCE.source).test(p.text));
+    const hasFence = m.role === 'assistant' && m.content.some((p) => p.type === 'text' && resultFences(p.text).length > 0);
     if (!hasFence) {
       out.push(m);
       continue;
@@ -36,10 +55,10 @@ export function splitResultFences(msgs: Msg[]): Msg[] {
           const t = pyStrip(s);
           if (t) out.push({ role: 'assistant', content: [...thinks, textPart(t)] });
         };
-        for (const f of p.text.matchAll(RESULT_FENCE)) {
+        for (const f of resultFences(p.text)) {
           piece(p.text.slice(at, f.index));
-          out.push({ role: 'user', content: [textPart('\n`````result\n' + f[1] + '\n`````\n')] });
-          at = f.index + f[0].length;
+          out.push({ role: 'user', content: [textPart(RESULT_OPEN + f.body + RESULT_CLOSE)] });
+          at = f.end;
         }
         piece(p.text.slice(at));
       }
@@ -49,10 +68,20 @@ export function splitResultFences(msgs: Msg[]): Msg[] {
   return out;
 }
 
-/** `extract_fence_call`: the trailing `````py / `````bash fence of a text, or null. */
+const FENCE_CALL_OPEN = /(?:^|\n)`````(py|bash)\n/;
+
+/**
+ * `extract_fence_call`: the trailing `````py / `````bash fence of a text, or null. The reference's
+ * `(?:^|\n)`````(py|bash)\n([\s\S]*?)\n`````\s*$`, without its rescans: the closing can only be the
+ * last line (all that follows is whitespace), and the body starts at the first opening before it.
+ */
 export function extractFenceCall(text: string): [string, string] | null {
-  const m = /(?:^|\n)`````(py|bash)\n([\s\S]*?)\n`````\s*$/.exec(text);
-  return m ? [m[1], m[2]] : null;
+  const t = text.trimEnd(); // exactly JS `\s`
+  const close = t.length - 6;
+  if (close < 0 || !t.endsWith('\n`````')) return null;
+  const m = FENCE_CALL_OPEN.exec(t);
+  if (!m || m.index + m[0].length > close) return null;
+  return [m[1], t.slice(m.index + m[0].length, close)];
 }
 
 function dot(): Msg {

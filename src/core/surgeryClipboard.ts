@@ -3,7 +3,7 @@
 
 import { Json, JsonObject, jsonClone } from './json';
 import { Attachment, Dialog, DialogError, Message, Output } from './model';
-import { DialogEdit, MsgRef, applyEdit, freshIdFor, indexIn, resolveMsgs, spliceEdits } from './surgeryEdit';
+import { DialogEdit, MsgRef, applyEdit, freshIdFor, indicesIn, resolveMsgs, spliceEdits } from './surgeryEdit';
 import { Placement, insertIndex } from './surgeryMove';
 
 export const CLIPBOARD_KIND = 'dialog-notebooks/messages';
@@ -90,7 +90,7 @@ export function copyMsgs(d: Dialog, ids: MsgRef[] | string): ClipboardPayload {
 export function planCutMsgs(d: Dialog, ids: MsgRef[] | string): DialogEdit<ClipboardPayload> {
   const msgs = resolveMsgs(d, ids);
   const payload: ClipboardPayload = { kind: CLIPBOARD_KIND, version: 1, messages: msgs.map(msg2clip) };
-  return { edits: spliceEdits(d.messages.length, msgs.map((m) => indexIn(d, m)), new Map()), result: payload };
+  return { edits: spliceEdits(d.messages.length, indicesIn(d, msgs), new Map()), result: payload };
 }
 
 export function cutMsgs(d: Dialog, ids: MsgRef[] | string): ClipboardPayload {

@@ -64,12 +64,27 @@ export function applyEdit<T>(d: Dialog, plan: DialogEdit<T>): T {
     patchMessage(m, e.set);
   }
   const replaces = plan.edits.filter((e): e is ReplaceEdit => e.kind === 'replace');
-  for (let k = replaces.length - 1; k >= 0; k--) {
-    const e = replaces[k];
-    const removed = msgs.splice(e.start, e.deleteCount, ...e.insert);
-    for (const m of removed) if (m.dlg === d && !e.insert.includes(m)) m.dlg = null;
+  if (!replaces.length) return plan.result;
+  // One pass over the list (a splice per edit is quadratic when many scattered messages move), written
+  // back into the same array, which hosts may hold.
+  const out: Message[] = [];
+  const inserted = new Set<Message>();
+  const removed: Message[] = [];
+  let at = 0;
+  for (const e of replaces) {
+    for (let k = at; k < e.start; k++) out.push(msgs[k]);
+    for (let k = e.start; k < e.start + e.deleteCount; k++) removed.push(msgs[k]);
+    for (const m of e.insert) {
+      out.push(m);
+      inserted.add(m);
+    }
+    at = e.start + e.deleteCount;
   }
-  for (const e of replaces) for (const m of e.insert) m.dlg = d;
+  for (let k = at; k < msgs.length; k++) out.push(msgs[k]);
+  msgs.length = out.length;
+  for (let k = 0; k < out.length; k++) msgs[k] = out[k];
+  for (const m of removed) if (m.dlg === d && !inserted.has(m)) m.dlg = null;
+  for (const m of inserted) m.dlg = d;
   return plan.result;
 }
 
@@ -125,7 +140,11 @@ export function resolveMsg(d: Dialog, ref: MsgRef): Message {
 export function resolveMsgs(d: Dialog, refs: MsgRef[] | string, what = 'message'): Message[] {
   const list = typeof refs === 'string' ? splitIds(refs) : refs;
   if (!list.length) throw new DialogError(`no ${what} ids given`);
-  const msgs = list.map((r) => resolveMsg(d, r));
+  // Exact ids and message objects through maps built once; prefixes fall back to `d.msg`.
+  const byId = new Map<string, Message>();
+  const pos = new Set<Message>(d.messages);
+  for (const m of d.messages) if (!byId.has(m.id)) byId.set(m.id, m);
+  const msgs = list.map((r) => (typeof r === 'string' ? byId.get(r) : pos.has(r) ? r : undefined) ?? resolveMsg(d, r));
   const seen = new Set<Message>();
   for (const m of msgs) {
     if (seen.has(m)) throw new DialogError(`message ${m.id} given twice`);
@@ -146,6 +165,13 @@ export function splitIds(s: string): string[] {
 export function indexIn(d: Dialog, m: Message): number {
   const k = d.messages.indexOf(m);
   return k >= 0 ? k : d.indexOf(m.id);
+}
+
+/** `indexIn` for many messages, with one pass over the dialog. */
+export function indicesIn(d: Dialog, msgs: readonly Message[]): number[] {
+  const pos = new Map<Message, number>();
+  d.messages.forEach((m, k) => pos.set(m, k));
+  return msgs.map((m) => pos.get(m) ?? indexIn(d, m));
 }
 
 /** A fresh 8-hex id that is neither in `d` nor in `taken`. */

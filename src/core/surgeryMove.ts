@@ -3,7 +3,7 @@
 import { JsonObject, jsonClone } from './json';
 import { Dialog, DialogError, Message, MessageInit, MSG_TYPES } from './model';
 import { headerLevel, sectionMsgs } from './sections';
-import { DialogEdit, MsgRef, applyEdit, freshIdFor, indexIn, resolveMsg, resolveMsgs, spliceEdits } from './surgeryEdit';
+import { DialogEdit, MsgRef, applyEdit, freshIdFor, indexIn, indicesIn, resolveMsg, resolveMsgs, spliceEdits } from './surgeryEdit';
 
 export interface Placement {
   before?: MsgRef | null;
@@ -50,7 +50,7 @@ export function addMsg(d: Dialog, source: string, opts: AddMsgOptions = {}): Mes
 /** Plans `del_msgs`: removes the messages; returns them in the order given. */
 export function planDelMsgs(d: Dialog, ids: MsgRef[] | string): DialogEdit {
   const msgs = resolveMsgs(d, ids);
-  return { edits: spliceEdits(d.messages.length, msgs.map((m) => indexIn(d, m)), new Map()), result: msgs };
+  return { edits: spliceEdits(d.messages.length, indicesIn(d, msgs), new Map()), result: msgs };
 }
 
 export function delMsgs(d: Dialog, ids: MsgRef[] | string): Message[] {
@@ -68,7 +68,7 @@ export function planMoveMsgs(d: Dialog, ids: MsgRef[] | string, where: Placement
   const anchor = resolveMsg(d, (where.before ?? where.after)!);
   if (msgs.includes(anchor)) throw new DialogError(`cannot move message ${anchor.id} relative to itself`);
   const at = insertIndex(d, where, d.messages.length);
-  return { edits: spliceEdits(d.messages.length, msgs.map((m) => indexIn(d, m)), new Map([[at, msgs]])), result: msgs };
+  return { edits: spliceEdits(d.messages.length, indicesIn(d, msgs), new Map([[at, msgs]])), result: msgs };
 }
 
 export function moveMsgs(d: Dialog, ids: MsgRef[] | string, where: Placement): Message[] {

@@ -80,10 +80,16 @@ export interface PromptTxtOptions extends HistXmlOptions {
   envelope?: boolean;
   /** This is the live request (the final prompt); the built-in forms render it like any other. */
   last?: boolean;
+  /**
+   * A host's own prompt text (the seeds' patchable `prompt_txt`), e.g. an envelope that marks the live
+   * request; it wins over `envelope`.
+   */
+  promptText?: (m: Message, last: boolean) => string;
 }
 
-/** The history text of a prompt: its bare content, or the reference's envelope. */
+/** The history text of a prompt: its bare content, the reference's envelope, or the host's hook. */
 export function promptTxt(m: Message, opts: PromptTxtOptions = {}): string {
+  if (opts.promptText) return opts.promptText(m, !!opts.last);
   if (!opts.envelope) return m.content;
   const tr = timeRun(m);
   // Surprising but kept: an unparseable time gives `time=""` here, where other items omit it.
@@ -114,11 +120,18 @@ function pad(n: number, w = 2): string {
   return String(Math.abs(n)).padStart(w, '0');
 }
 
+/** One formatter per zone: building one costs ~100 µs, a history can stamp thousands of messages. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Offset in minutes of `zone` at the instant `ms` (Intl only: no tz database of our own). */
 function zoneOffset(ms: number, zone: string): number {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  });
+  let f = zoneFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    zoneFormats.set(zone, f);
+  }
   const p: Record<string, number> = {};
   for (const x of f.formatToParts(new Date(ms))) if (x.type !== 'literal') p[x.type] = Number(x.value);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);

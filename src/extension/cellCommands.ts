@@ -1,69 +1,85 @@
 // Cell-level commands: add a prompt / note / code / raw cell, convert a cell between the four types,
 // and toggle pinned / skipped / exported. Each is the core operation on the cell's message, written back
-// as one undoable edit.
+// as ONE undoable edit; without a dialog cell to act on, each refuses with a message and changes nothing.
 
 import * as vscode from 'vscode';
 import { Dialog, MSG_TYPES, Message } from '../core/model';
 import { convertMsg, setFlag } from '../core/surgeryConvert';
 import { toggleExported } from '../core/directives';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, msg2cell } from './cells';
+import { cell2msg, cellLike, msg2cell } from './cells';
 import { freshCellId } from './cellIds';
+import { CommandResult, DONE, reason, refuse } from './commandFeedback';
+import { commandTarget, selectCells } from './commandTarget';
 import { applyMessage, notebookCodeLanguage, resolveCell } from './edits';
 
 const TITLES: Record<string, string> = { prompt: 'Prompt', note: 'Note', code: 'Code', raw: 'Raw' };
 
-/** Inserts an empty message of type `msgType` below the selected cell (or at the end) and edits it. */
-export async function addCell(msgType: string, arg?: unknown): Promise<vscode.NotebookCell | undefined> {
-  const ed = vscode.window.activeNotebookEditor;
-  if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
-  const nb = ed.notebook;
-  const at = resolveCell(arg);
-  const index = at && at.notebook === nb ? at.index + 1 : ed.selection.isEmpty ? nb.cellCount : ed.selection.end;
+export const NO_DIALOG = 'Open a dialog to add a cell to it.';
+export const NO_CELL = 'Select a cell of a dialog first.';
+const REFUSED = 'VS Code refused the edit.';
+
+/**
+ * Inserts an empty message of type `msgType` below the given cell (else below the selection, else at
+ * the end) and selects it. The new cell carries its id from the start: stamping it afterwards (see
+ * cellIds.ts) would be a second undo step.
+ */
+export async function addCell(msgType: string, arg?: unknown): Promise<CommandResult> {
+  const t = commandTarget(arg);
+  if (!t) return refuse(NO_DIALOG);
+  const { nb } = t;
+  const index = t.indices.length ? t.indices[t.indices.length - 1] + 1 : nb.cellCount;
   const m = new Message({ id: freshCellId(nb), msgType });
   const edit = new vscode.WorkspaceEdit();
   edit.set(nb.uri, [vscode.NotebookEdit.insertCells(index, [msg2cell(m, notebookCodeLanguage(nb))])]);
-  if (!(await vscode.workspace.applyEdit(edit))) return undefined;
-  const range = new vscode.NotebookRange(index, index + 1);
-  ed.selection = range;
-  ed.revealRange(range);
-  return nb.cellAt(index);
+  if (!(await vscode.workspace.applyEdit(edit))) return refuse(REFUSED);
+  selectCells(nb, index);
+  return DONE;
+}
+
+/** Writes the changed message back; the result for the command. */
+async function writeBack(cell: vscode.NotebookCell, m: Message): Promise<CommandResult> {
+  return (await applyMessage(cell, m)) ? DONE : refuse(REFUSED);
 }
 
 /** Converts a cell to `msgType`, keeping its text (a prompt's reply moves into the text, see convertMsg). */
-export async function convertCell(msgType: string, arg?: unknown): Promise<boolean> {
+export async function convertCell(msgType: string, arg?: unknown): Promise<CommandResult> {
   const cell = resolveCell(arg);
-  if (!cell) return false;
+  if (!cell) return refuse(NO_CELL);
   const m = cell2msg(cellLike(cell));
-  if (m.msgType === msgType) return true;
+  if (m.msgType === msgType) return DONE;
   try {
     convertMsg(new Dialog([m]), m.id, msgType);
   } catch (e) {
+    // Only prompt-with-reply -> code is refused by the core: the reply would be lost, so ask first.
     const drop = 'Convert and drop the reply';
-    const ok = await vscode.window.showWarningMessage(e instanceof Error ? e.message : String(e), { modal: true }, drop);
-    if (ok !== drop) return false;
+    if ((await vscode.window.showWarningMessage(reason(e), { modal: true }, drop)) !== drop) return { ok: false, message: reason(e) };
     convertMsg(new Dialog([m]), m.id, msgType, { dropReply: true });
   }
-  return applyMessage(cell, m);
+  return writeBack(cell, m);
 }
 
-async function pickType(arg?: unknown): Promise<boolean> {
+async function pickType(arg?: unknown): Promise<CommandResult> {
   const cell = resolveCell(arg);
-  if (!cell) return false;
+  if (!cell) return refuse(NO_CELL);
   const current = cell2msg(cellLike(cell)).msgType;
   const pick = await vscode.window.showQuickPick(
     MSG_TYPES.filter((t) => t !== current).map((t) => ({ label: TITLES[t], type: t })),
     { placeHolder: `Convert this ${current} cell to…` },
   );
-  return pick ? convertCell(pick.type, cell) : false;
+  return pick ? convertCell(pick.type, cell) : { ok: false, message: 'Cancelled.' };
 }
 
-export async function toggleFlag(flag: 'pinned' | 'skipped' | 'exported', arg?: unknown): Promise<boolean> {
+/** Toggles a flag; `exported` in the form the cell already uses (a `#| export` line or `meta.nbdev`). */
+export async function toggleFlag(flag: 'pinned' | 'skipped' | 'exported', arg?: unknown): Promise<CommandResult> {
   const cell = resolveCell(arg);
-  if (!cell) return false;
+  if (!cell) return refuse(NO_CELL);
   const m = cell2msg(cellLike(cell));
-  if (flag === 'exported') toggleExported(m);
-  else setFlag(new Dialog([m]), [m.id], flag);
-  return applyMessage(cell, m);
+  if (flag === 'exported') {
+    // Only code is exported (dlg2py); a directive in a note would be noise.
+    if (m.msgType !== 'code') return refuse('Only code cells can be exported.');
+    toggleExported(m);
+  } else setFlag(new Dialog([m]), [m.id], flag);
+  return writeBack(cell, m);
 }
 
 export function registerCellCommands(context: vscode.ExtensionContext): void {

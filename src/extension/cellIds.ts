@@ -1,19 +1,22 @@
 // New cells get an 8-hex id through a metadata edit as soon as they appear (never inside the serializer,
-// so a save is a pure function of the document). A pasted copy of a cell carries the original's id and
+// so a save is a pure function of the document). That edit is an undo step of its own, so this
+// extension's own commands create cells with their id already set; this listener covers cells VS Code
+// inserts itself (the "+ Code" buttons, paste). A pasted copy of a cell carries the original's id and
 // storage origin: it gets a fresh id and loses the origin, since it is not the cell that was read.
 
 import * as vscode from 'vscode';
 import { newId } from '../core/model';
 import { CellState, NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
 
-/** An id not used by any cell of `nb` (nor in `taken`). */
-export function freshCellId(nb: vscode.NotebookDocument, taken: Set<string> = new Set()): string {
+/** An id used by no cell of `nb` and not in `taken`. */
+export function freshCellId(nb: vscode.NotebookDocument, taken: ReadonlySet<string> = new Set()): string {
+  const used = new Set(taken);
   for (const c of nb.getCells()) {
     const id = cellState(c).id;
-    if (id) taken.add(id);
+    if (id) used.add(id);
   }
   let id = newId();
-  while (taken.has(id)) id = newId();
+  while (used.has(id)) id = newId();
   return id;
 }
 
@@ -32,7 +35,7 @@ export function idEdits(nb: vscode.NotebookDocument, added: readonly vscode.Note
       seen.add(s.id);
       continue;
     }
-    const id = freshCellId(nb, new Set(seen));
+    const id = freshCellId(nb, seen);
     seen.add(id);
     const next: CellState = { ...s, id, msgType: cellType(cellLike(c)) };
     delete next.origin;

@@ -6,13 +6,22 @@ import { jsonEqual, Json } from '../core/json';
 import { Message } from '../core/model';
 import { NOTEBOOK_TYPE, cellLike, cellType, msg2cell } from './cells';
 
-/** The cell a command was invoked on: a NotebookCell, a cell document uri, or the active cell. */
+/**
+ * The dialog cell a command was invoked on: a NotebookCell (menus), a cell document uri (the status
+ * bar), else the active cell of the active dialog editor. Cells of other notebooks (Jupyter) are never
+ * returned, so no command of this extension edits them.
+ */
 export function resolveCell(arg?: unknown): vscode.NotebookCell | undefined {
-  if (arg && typeof arg === 'object' && 'notebook' in arg && 'index' in arg) return arg as vscode.NotebookCell;
+  if (arg && typeof arg === 'object' && 'notebook' in arg && 'index' in arg) {
+    const cell = arg as vscode.NotebookCell;
+    return cell.notebook.notebookType === NOTEBOOK_TYPE ? cell : undefined;
+  }
   const uri = typeof arg === 'string' ? vscode.Uri.parse(arg) : arg instanceof vscode.Uri ? arg : undefined;
   if (uri) {
+    const key = uri.toString();
     for (const nb of vscode.workspace.notebookDocuments) {
-      const hit = nb.getCells().find((c) => c.document.uri.toString() === uri.toString());
+      if (nb.notebookType !== NOTEBOOK_TYPE) continue;
+      const hit = nb.getCells().find((c) => c.document.uri.toString() === key);
       if (hit) return hit;
     }
     return undefined;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Dialog, MSG_TYPES } from '../core/model';
 import { findMsgs, FindOptions } from '../core/surgeryFind';
 import { firstLine } from '../core/outline';
+import { typeIcon } from '../core/outlineIcons';
 import { aiRes } from '../core/outputs';
 import { refuse } from './commandFeedback';
 import { activeDialog, selectCells } from './commandTarget';
@@ -29,7 +30,7 @@ export function parseQuery(query: string): FindOptions {
 export function findItems(d: Dialog, query: string): FindItem[] {
   const res = findMsgs(d, parseQuery(query));
   return res.msgs.map((m) => ({
-    label: `$(${{ prompt: 'sparkle', note: 'markdown', code: 'code', raw: 'file-text' }[m.msgType] ?? 'question'}) ${firstLine(m.content) || '(empty)'}`,
+    label: `$(${typeIcon(m.msgType)}) ${firstLine(m.content) || '(empty)'}`,
     description: `${m.msgType} ${m.id}`,
     detail: m.msgType === 'prompt' && aiRes(m) ? `↳ ${firstLine(aiRes(m))}` : undefined,
     // VS Code's own fuzzy filter must not hide what findMsgs matched.

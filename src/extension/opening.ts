@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { Dialog, Message } from '../core/model';
 import { NOTEBOOK_TYPE, dlg2notebook } from './cells';
+import { CommandResult, DONE, refuse } from './commandFeedback';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
 /** Context key: fsPaths of .ipynb files open in other editors that look like dialogs ("Open as Dialog"). */
@@ -99,15 +100,18 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     vscode.window.tabGroups.onDidChangeTabs(() => void refresh()),
     vscode.window.tabGroups.onDidChangeTabGroups(() => void refresh()),
     vscode.window.onDidChangeActiveNotebookEditor((ed) => void openByDefault(ed)),
-    vscode.commands.registerCommand('dialogNotebook.openAsDialog', async (arg?: unknown) => {
+    vscode.commands.registerCommand('dialogNotebook.openAsDialog', async (arg?: unknown): Promise<CommandResult> => {
       const uri = arg instanceof vscode.Uri ? arg : activeUri();
-      if (uri) await reopen(uri, NOTEBOOK_TYPE);
+      if (!uri || !/\.ipynb$/i.test(uri.path)) return refuse('Open as Dialog works on an .ipynb file: open one first.');
+      await reopen(uri, NOTEBOOK_TYPE);
+      return DONE;
     }),
-    vscode.commands.registerCommand('dialogNotebook.reopenWithJupyter', async (arg?: unknown) => {
+    vscode.commands.registerCommand('dialogNotebook.reopenWithJupyter', async (arg?: unknown): Promise<CommandResult> => {
       const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeNotebookEditor?.notebook.uri ?? activeUri();
-      if (!uri) return;
+      if (!uri || !/\.ipynb$/i.test(uri.path)) return refuse('Reopen with Jupyter works on a dialog (.ipynb) file: open one first.');
       keepJupyter.add(uri.toString());
       await reopen(uri, JUPYTER_TYPE);
+      return DONE;
     }),
     vscode.commands.registerCommand('dialogNotebook.newDialog', async () => {
       const d = new Dialog([new Message({ msgType: 'prompt' })]);

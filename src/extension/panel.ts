@@ -12,8 +12,8 @@ import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType, notebookDialog } from './c
 import { applyMessage } from './edits';
 import { selectCells } from './commandTarget';
 import { reason } from './commandFeedback';
-import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './panelState';
-import { panelHtml } from './panelHtml';
+import { DEFAULT_BUDGET, cellByRef, emptyState, fileRefReader, panelState } from './panelState';
+import { codiconsRoot, panelHtml } from './panelHtml';
 import { DEFAULT_MAX_PIXELS, PreparedImages, prepareMedia } from '../core/media';
 import { sharpResizer } from '../node/sharpResizer';
 
@@ -43,6 +43,8 @@ export class DialogPanel {
   /** Images scaled down for the history preview, by content (the dialog is rebuilt on every update). */
   private images = new PreparedImages({ byContent: true });
   private preparing = false;
+  /** The dialog version (`uri@version`) whose images are prepared. */
+  private prepared = '';
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -51,7 +53,10 @@ export class DialogPanel {
   ) {
     this.mode = parsePanelState(state).mode;
     this.lastState = emptyState(budget());
-    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
+    panel.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media'), codiconsRoot(extensionUri)],
+    };
     panel.webview.html = panelHtml(panel.webview, extensionUri, randomBytes(16).toString('base64'));
     this.track(vscode.window.activeNotebookEditor ?? vscode.window.visibleNotebookEditors.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE));
     this.subs.push(
@@ -75,7 +80,10 @@ export class DialogPanel {
         if (nb === this.nb) this.track(undefined);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) this.images = new PreparedImages({ byContent: true });
+        if (e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) {
+          this.images = new PreparedImages({ byContent: true });
+          this.prepared = '';
+        }
         if (e.affectsConfiguration('dialogNotebook.contextBudget') || e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) this.schedule(0);
       }),
     );
@@ -109,7 +117,7 @@ export class DialogPanel {
   update(): StateMessage {
     let s: StateMessage;
     try {
-      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget(), this.images) : emptyState(budget());
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget(), { images: this.images, readFile: fileRefReader(this.nb) }) : emptyState(budget());
     } catch (e) {
       s = { ...emptyState(budget()), historyError: reason(e) };
     }
@@ -119,18 +127,28 @@ export class DialogPanel {
     return s;
   }
 
-  /** Scales the dialog's images down as the model would get them (sharp, where it loads), then refreshes. */
+  /**
+   * Scales the dialog's images down as the model would get them (sharp, where it loads), once per
+   * version of the dialog, then refreshes when that found anything new.
+   */
   private async prepareImages(): Promise<void> {
     const resizer = sharpResizer();
-    if (!resizer || !this.nb || this.nb.isClosed || this.preparing) return;
+    const nb = this.nb;
+    if (!resizer || !nb || nb.isClosed || this.preparing) return;
+    const version = nb.version;
+    const key = `${nb.uri.toString()}@${version}`;
+    if (key === this.prepared) return;
     this.preparing = true;
-    const before = this.images.version;
+    const into = this.images;
+    const before = into.version;
     try {
-      await prepareMedia(notebookDialog(this.nb).messages, resizer, { maxPixels: maxImagePixels(), into: this.images });
+      await prepareMedia(notebookDialog(nb).messages, resizer, { maxPixels: maxImagePixels(), into, readFile: fileRefReader(nb) });
+      if (into === this.images) this.prepared = key;
     } finally {
       this.preparing = false;
     }
-    if (this.images.version !== before) this.schedule(0);
+    // A change that came in meanwhile (an edit, another dialog, a new size) was skipped above: the update this schedules prepares it.
+    if (into.version !== before || into !== this.images || nb !== this.nb || nb.version !== version) this.schedule(0);
   }
 
   private post(m: HostMessage): void {

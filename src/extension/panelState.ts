@@ -3,10 +3,11 @@
 // as editable parts). Exploded replies are imploded first, so the history is what a save would send.
 
 import * as vscode from 'vscode';
+import { readFileSync } from 'node:fs';
 import { Dialog } from '../core/model';
 import { EXPLODED_REPLY_KEY, explodedMsgs, implodeExploded } from '../core/explode';
 import { histPreview, PreviewMode } from '../core/histPreview';
-import { PreparedImages } from '../core/media';
+import { MediaOptions } from '../core/media';
 import { replyParts } from '../core/replyParts';
 import { StateMessage } from '../core/panelProtocol';
 import { aiRes } from '../core/outputs';
@@ -42,7 +43,14 @@ export function emptyState(budget: number): StateMessage {
   return { type: 'state', dialog: null, sections: [], selected: null, budget, history: null, historyError: null, reply: null, replyError: null };
 }
 
-export function panelState(nb: vscode.NotebookDocument, selection: number, mode: PreviewMode, budget: number, images?: PreparedImages): StateMessage {
+/** Reads a dialog's relative `#ai` file refs next to it (local files only: the preview is synchronous). */
+export function fileRefReader(nb: vscode.NotebookDocument): MediaOptions['readFile'] {
+  if (nb.uri.scheme !== 'file') return undefined;
+  const dir = vscode.Uri.joinPath(nb.uri, '..');
+  return (ref) => new Uint8Array(readFileSync(vscode.Uri.joinPath(dir, ref).fsPath));
+}
+
+export function panelState(nb: vscode.NotebookDocument, selection: number, mode: PreviewMode, budget: number, media: Pick<MediaOptions, 'images' | 'readFile'> = {}): StateMessage {
   const state = emptyState(budget);
   state.dialog = nb.uri.path.split('/').pop() ?? nb.uri.toString();
   state.sections = notebookOutline(nb);
@@ -54,15 +62,14 @@ export function panelState(nb: vscode.NotebookDocument, selection: number, mode:
   const prompt = pk >= 0 ? raw.messages[pk] : undefined;
   const exploded = !!prompt && (explodedMsgs(raw, prompt.id).length > 0 || prompt.extra[EXPLODED_REPLY_KEY] !== undefined);
   const ref = pk >= 0 ? cellRef(nb.cellAt(pk)) : '';
-  const d = raw;
-  implodeExploded(d);
+  implodeExploded(raw);
   if (!prompt) {
     state.historyError = 'This dialog has no prompt yet.';
     state.replyError = 'Select a prompt to edit its reply.';
     return state;
   }
   try {
-    state.history = histPreview(d, prompt.id, mode, images);
+    state.history = histPreview(raw, prompt.id, mode, media);
   } catch (e) {
     state.historyError = reason(e);
   }

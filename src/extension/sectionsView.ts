@@ -1,17 +1,20 @@
 // The "Dialog Sections" tree (explorer and the Dialog side bar): headings nest, prompts and code are
 // leaves with type icons and pinned / skipped marks; a click reveals the cell, and the tree follows the
-// notebook selection.
+// notebook selection. An edit costs what it touches: unchanged cells reuse their cached outline items
+// (outlineModel), and when the headings keep their shape the tree keeps its nodes and refreshes only
+// the nodes whose text, flags or counts changed.
 
 import * as vscode from 'vscode';
-import { OutlineNode } from '../core/outline';
+import { OutlineNode, patchOutline, sameShape } from '../core/outline';
+import { FLAG_ICONS, HEADING_ICON, typeIcon } from '../core/outlineIcons';
 import { NOTEBOOK_TYPE } from './cells';
 import { selectCells } from './commandTarget';
 import { nodeAt, notebookOutline } from './outlineModel';
 
 export const SECTION_VIEWS = ['dialogNotebook.sections', 'dialogNotebook.sectionsSidebar'];
 export const REVEAL_COMMAND = 'dialogNotebook.revealMessage';
-
-const ICONS: Record<string, string> = { prompt: 'sparkle', code: 'code', note: 'symbol-namespace', raw: 'file-text' };
+/** Not in the palette: returns the tree's provider and views (for tests, as showPanel returns the panel). */
+export const TREE_COMMAND = 'dialogNotebook.sectionsTree';
 
 /** `1.2k` style token counts. */
 export function tokensText(n: number): string {
@@ -19,17 +22,26 @@ export function tokensText(n: number): string {
 }
 
 export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
-  private readonly changed = new vscode.EventEmitter<OutlineNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<OutlineNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private roots: OutlineNode[] = [];
   private parents = new Map<OutlineNode, OutlineNode | undefined>();
   private keys = new Map<OutlineNode, string>();
   nb: vscode.NotebookDocument | undefined;
 
-  /** Rebuilds from `nb` (cells that did not change reuse their cached items). */
-  refresh(nb: vscode.NotebookDocument | undefined): void {
+  /**
+   * Brings the tree up to date with `nb`: when only texts, flags or counts changed, in place, firing
+   * the changed nodes (returned); else rebuilt, firing `undefined` (returns 'all').
+   */
+  refresh(nb: vscode.NotebookDocument | undefined): OutlineNode[] | 'all' {
+    const roots = nb ? notebookOutline(nb) : [];
+    if (nb === this.nb && sameShape(this.roots, roots)) {
+      const changed = patchOutline(this.roots, roots);
+      if (changed.length) this.changed.fire(changed);
+      return changed;
+    }
     this.nb = nb;
-    this.roots = nb ? notebookOutline(nb) : [];
+    this.roots = roots;
     this.parents.clear();
     this.keys.clear();
     const seen = new Map<string, number>();
@@ -44,6 +56,7 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
     };
     walk(this.roots);
     this.changed.fire(undefined);
+    return 'all';
   }
 
   get nodes(): OutlineNode[] {
@@ -69,10 +82,10 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
       n.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.id = `${this.nb?.uri.toString()}#${this.keys.get(n) ?? n.id}`;
-    const marks = [n.pinned ? '$(pinned)' : '', n.skipped ? '$(eye-closed)' : '', n.exploded ? '$(split-vertical)' : ''].filter(Boolean);
+    const marks = [n.pinned ? `$(${FLAG_ICONS.pinned})` : '', n.skipped ? `$(${FLAG_ICONS.skipped})` : '', n.exploded ? `$(${FLAG_ICONS.exploded})` : ''].filter(Boolean);
     const flags = [n.pinned ? 'pinned' : '', n.skipped ? 'skipped' : '', n.exploded ? 'exploded reply' : ''].filter(Boolean);
     item.description = heading ? `${n.count} msgs · ~${tokensText(n.sectionTokens)} tok${flags.length ? ' · ' + flags.join(', ') : ''}` : flags.join(', ');
-    item.iconPath = new vscode.ThemeIcon(n.skipped ? 'eye-closed' : n.pinned ? 'pinned' : ICONS[n.msgType] ?? 'circle-small');
+    item.iconPath = new vscode.ThemeIcon(n.skipped ? FLAG_ICONS.skipped : n.pinned ? FLAG_ICONS.pinned : heading ? HEADING_ICON : typeIcon(n.msgType));
     item.tooltip = new vscode.MarkdownString(undefined, true);
     item.tooltip.appendText(`${heading ? `Heading ${n.level}` : n.msgType} ${n.id}\n${n.label}\n`);
     item.tooltip.appendMarkdown(`${marks.join(' ')} ~${tokensText(heading ? n.sectionTokens : n.tokens)} tokens`);
@@ -86,9 +99,11 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
 export async function revealMessage(uri: string, index: number, id?: string): Promise<boolean> {
   const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri);
   if (!nb) return false;
+  const idOf = (c: vscode.NotebookCell) => (c.metadata?.dialog as { id?: string } | undefined)?.id;
   let k = index;
-  if (id && !id.startsWith('#')) {
-    const at = nb.getCells().findIndex((c) => (c.metadata?.dialog as { id?: string } | undefined)?.id === id);
+  // The id wins over a stale index; the index picks among duplicate ids.
+  if (id && !id.startsWith('#') && !(k >= 0 && k < nb.cellCount && idOf(nb.cellAt(k)) === id)) {
+    const at = nb.getCells().findIndex((c) => idOf(c) === id);
     if (at >= 0) k = at;
   }
   if (!vscode.window.visibleNotebookEditors.some((e) => e.notebook === nb)) await vscode.window.showNotebookDocument(nb, { preserveFocus: true });
@@ -104,21 +119,26 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     const ed = vscode.window.activeNotebookEditor;
     return ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : provider.nb && !provider.nb.isClosed ? provider.nb : undefined;
   };
+  /** Selects the node of the editor's selected cell in the visible views. */
+  const follow = (ed: vscode.NotebookEditor | undefined, onlyVisible = views) => {
+    if (!ed || ed.notebook !== provider.nb || ed.selection.isEmpty) return;
+    const n = provider.nodeForCell(ed.selection.start);
+    for (const v of onlyVisible) if (v.visible && n) void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
+  };
   const schedule = (delay = 100) => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      provider.refresh(current());
+      // New nodes or shifted indices: select the cursor's node again.
+      const r = provider.refresh(current());
+      if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
     }, delay);
-  };
-  const follow = (ed: vscode.NotebookEditor) => {
-    if (ed.notebook !== provider.nb || ed.selection.isEmpty) return;
-    const n = provider.nodeForCell(ed.selection.start);
-    for (const v of views) if (v.visible && n) void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
   };
   context.subscriptions.push(
     ...views,
+    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && follow(vscode.window.activeNotebookEditor, [v]))),
     vscode.commands.registerCommand(REVEAL_COMMAND, revealMessage),
+    vscode.commands.registerCommand(TREE_COMMAND, () => ({ provider, views })),
     vscode.window.onDidChangeActiveNotebookEditor(() => schedule(0)),
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook === provider.nb || e.notebook === vscode.window.activeNotebookEditor?.notebook) schedule();
@@ -126,7 +146,8 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     vscode.workspace.onDidCloseNotebookDocument((nb) => {
       if (nb === provider.nb) schedule(0);
     }),
-    vscode.window.onDidChangeNotebookEditorSelection((e) => follow(e.notebookEditor)),
+    // With a refresh pending the nodes may be stale; the refresh follows the selection itself.
+    vscode.window.onDidChangeNotebookEditorSelection((e) => timer === undefined && follow(e.notebookEditor)),
     { dispose: () => timer && clearTimeout(timer) },
   );
   provider.refresh(current());

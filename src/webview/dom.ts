@@ -10,6 +10,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
+    if (v === undefined) continue;
     if (k === 'class') el.className = v as string;
     else if (k === 'title') el.title = v as string;
     else if (k === 'onclick') el.addEventListener('click', v as EventListener);
@@ -19,9 +20,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-/** A button with a text label. */
-export function button(label: string, onclick: () => void, cls = '', title = ''): HTMLButtonElement {
-  const b = h('button', { class: cls, title }, label);
+/** A codicon (the font served with the panel); `name` always comes from the panel's own tables. */
+export function icon(name: string, title?: string): HTMLSpanElement {
+  const el = h('span', { class: `codicon codicon-${name}`, title });
+  if (!title) el.setAttribute('aria-hidden', 'true');
+  return el;
+}
+
+/** A button with a text label, after an optional codicon. */
+export function button(label: string, onclick: () => void, cls = '', title = '', iconName?: string): HTMLButtonElement {
+  const b = h('button', { class: cls, title }, iconName ? icon(iconName) : null, label);
   b.type = 'button';
   b.addEventListener('click', onclick);
   return b;

@@ -2,9 +2,17 @@
 // with skipped messages struck through, tokens per turn and the total against the context budget.
 
 import { StateMessage } from '../core/panelProtocol';
-import { button, h, tokens } from './dom';
+import { FLAG_ICONS } from '../core/outlineIcons';
+import { button, h, icon, tokens } from './dom';
 
-const KIND_LABEL: Record<string, string> = { media: 'media', thinking: 'thinking', tool_use: 'call', tool_result: 'result', skipped: 'skipped' };
+const ROLE_ICONS = { user: 'account', assistant: 'hubot', tool: 'tools' } as const;
+const KINDS: Record<string, [label: string, icon: string]> = {
+  media: ['media', 'file-media'],
+  thinking: ['thinking', 'lightbulb'],
+  tool_use: ['call', 'tools'],
+  tool_result: ['result', 'output'],
+  skipped: ['skipped', FLAG_ICONS.skipped],
+};
 
 export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 'hist' | 'chat') => void): HTMLElement {
   const bar = h(
@@ -26,11 +34,13 @@ export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 
     h('div', { class: 'budget' }, h('span', {}, `~${tokens(total)} / ${tokens(s.budget)} tokens · ${turns.length} turns · up to prompt ${s.history.promptId}`), meter),
   );
   turns.forEach((t, k) => {
-    const box = h('div', { class: `turn role-${t.role}` }, h('div', { class: 'turn-head' }, h('span', { class: 'role' }, `${k + 1}. ${t.role}`), h('span', { class: 'meta' }, `~${tokens(t.tokens)} tok`)));
+    const head = h('div', { class: 'turn-head' }, icon(ROLE_ICONS[t.role]), h('span', { class: 'role' }, `${k + 1}. ${t.role}`), h('span', { class: 'meta' }, `~${tokens(t.tokens)} tok`));
+    const box = h('div', { class: `turn role-${t.role}` }, head);
     for (const p of t.parts) {
-      const label = KIND_LABEL[p.kind];
-      if (p.kind === 'media') box.append(h('div', { class: 'part media' }, h('span', { class: 'tag' }, '▣ media'), ' ', p.text));
-      else box.append(h('div', { class: `part kind-${p.kind}` }, label ? h('span', { class: 'tag' }, label) : null, h('pre', {}, p.text)));
+      const kind = KINDS[p.kind];
+      const tag = kind && h('span', { class: 'tag' }, icon(kind[1]), kind[0]);
+      if (p.kind === 'media') box.append(h('div', { class: 'part media' }, tag, h('span', { class: 'media-info' }, p.text)));
+      else box.append(h('div', { class: `part kind-${p.kind}` }, tag, h('pre', {}, p.text)));
     }
     wrap.append(box);
   });

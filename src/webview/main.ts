@@ -6,7 +6,7 @@ import { DEFAULT_PANEL_STATE, PanelMessage, PanelState, StateMessage, parseHostM
 import { Draft, replyTab } from './replyTab';
 import { historyTab } from './historyTab';
 import { sectionsTab } from './sectionsTab';
-import { h } from './dom';
+import { h, icon } from './dom';
 
 interface VsCodeApi {
   postMessage(m: PanelMessage): void;
@@ -22,10 +22,10 @@ let draft: Draft | null = null;
 let status = '';
 const app = document.getElementById('app')!;
 
-const TABS: [PanelState['tab'], string][] = [
-  ['sections', 'Sections'],
-  ['history', 'History'],
-  ['reply', 'Reply'],
+const TABS: [PanelState['tab'], string, string][] = [
+  ['sections', 'Sections', 'list-tree'],
+  ['history', 'History', 'history'],
+  ['reply', 'Reply', 'comment-discussion'],
 ];
 
 function save(): void {
@@ -42,11 +42,12 @@ function render(): void {
   const tabs = h(
     'nav',
     { class: 'tabs' },
-    ...TABS.map(([id, label]) =>
-      h('button', { class: `tab${ui.tab === id ? ' on' : ''}`, 'data-tab': id, onclick: () => ((ui = { ...ui, tab: id }), save(), render()) }, label),
+    ...TABS.map(([id, label, iconName]) =>
+      h('button', { class: `tab${ui.tab === id ? ' on' : ''}`, 'data-tab': id, onclick: () => ((ui = { ...ui, tab: id }), save(), render()) }, icon(iconName), label),
     ),
   );
-  const title = h('div', { class: 'title' }, s?.dialog ?? 'No dialog', draft?.dirty ? h('span', { class: 'badge' }, 'reply edited') : null);
+  // The badge shows (via the `dirty` class) from the first keystroke, without re-rendering the field being edited.
+  const title = h('div', { class: `title${draft?.dirty ? ' dirty' : ''}` }, s?.dialog ?? 'No dialog', h('span', { class: 'badge edited' }, 'reply edited'));
   let body: HTMLElement;
   if (!s) body = h('p', { class: 'empty' }, 'Loading…');
   else if (ui.tab === 'sections') body = sectionsTab(s, (id) => vscode.postMessage({ type: 'reveal', id }));

@@ -4,7 +4,7 @@
 
 import { StateMessage } from '../core/panelProtocol';
 import { ReplyPart } from '../core/replyParts';
-import { button, h, input, textarea } from './dom';
+import { button, h, icon, input, textarea } from './dom';
 
 export interface Draft {
   promptId: string;
@@ -32,15 +32,15 @@ export function replyTab(s: StateMessage, draft: Draft | null, status: string, o
     const del = button('Delete', () => {
       draft.parts.splice(k, 1);
       rerender();
-    }, 'small', 'Delete this part');
+    }, 'small', 'Delete this part', 'trash');
     if (p.kind === 'note') {
-      wrap.append(h('div', { class: 'card note' }, h('div', { class: 'card-head' }, h('span', { class: 'tag' }, 'note'), del), textarea(p.text, (v) => ((p.text = v), touch()))));
+      wrap.append(h('div', { class: 'card note' }, h('div', { class: 'card-head' }, h('span', { class: 'tag' }, icon('note'), 'note'), del), textarea(p.text, (v) => ((p.text = v), touch()))));
     } else {
       wrap.append(
         h(
           'div',
           { class: 'card call' },
-          h('div', { class: 'card-head' }, h('span', { class: 'tag' }, 'tool call'), h('span', { class: 'meta' }, p.toolId || 'new id on apply'), del),
+          h('div', { class: 'card-head' }, h('span', { class: 'tag' }, icon('tools'), 'tool call'), h('span', { class: 'meta' }, p.toolId || 'new id on apply'), del),
           h('label', {}, 'name', input(p.name, (v) => ((p.name = v), touch()), 'name')),
           h('label', {}, 'arguments (keyword=Python literal)', textarea(p.args, (v) => ((p.args = v), touch()), 'code')),
           h('label', {}, 'result', textarea(p.result, (v) => ((p.result = v), touch()), 'code')),
@@ -53,17 +53,17 @@ export function replyTab(s: StateMessage, draft: Draft | null, status: string, o
     h(
       'div',
       { class: 'toolbar' },
-      button('+ Note', () => {
+      button('Note', () => {
         draft.parts.push({ kind: 'note', text: '' });
         rerender();
-      }),
-      button('+ Tool call', () => {
+      }, '', 'Add a note', 'add'),
+      button('Tool call', () => {
         draft.parts.push({ kind: 'call', name: '', args: '', result: '', toolId: '' });
         rerender();
-      }),
+      }, '', 'Add a tool call', 'add'),
       h('span', { class: 'spacer' }),
-      button('Revert', revert, '', 'Drop the edits'),
-      button('Apply', apply, 'primary', 'Write the reply back into the prompt (one undo step)'),
+      button('Revert', revert, '', 'Drop the edits', 'discard'),
+      button('Apply', apply, 'primary', 'Write the reply back into the prompt (one undo step)', 'check'),
     ),
     h('div', { class: 'status' }, status),
   );

@@ -1,19 +1,23 @@
 // The Sections tab: the outline with message counts and token estimates; a click reveals the cell.
+// Type and flag icons are the sections tree's (core/outlineIcons), drawn with the codicon font.
 
 import { OutlineNodeWire, StateMessage } from '../core/panelProtocol';
-import { h, tokens } from './dom';
+import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, typeIcon } from '../core/outlineIcons';
+import { h, icon, tokens } from './dom';
 
-const GLYPHS: Record<string, string> = { prompt: '✦', code: '{}', note: '#', raw: '¶' };
+const FLAG_TITLES = { pinned: 'pinned', skipped: 'skipped: hidden from the AI', exploded: 'part of an exploded reply' } as const;
 
 function row(n: OutlineNodeWire, selected: string | null, reveal: (id: string) => void): HTMLLIElement {
   const heading = n.level > 0;
-  const badges = [n.pinned && h('span', { class: 'badge pinned', title: 'pinned' }, 'pinned'), n.skipped && h('span', { class: 'badge skipped', title: 'skipped: hidden from the AI' }, 'skipped'), n.exploded && h('span', { class: 'badge', title: 'part of an exploded reply' }, 'exploded')];
+  // The type becomes a class only when it is one we know: dialog data never names classes.
+  const type = Object.hasOwn(TYPE_ICONS, n.msgType) ? n.msgType : 'other';
+  const flags = (['pinned', 'skipped', 'exploded'] as const).filter((f) => n[f]).map((f) => h('span', { class: `flag ${f}`, title: FLAG_TITLES[f] }, icon(FLAG_ICONS[f]), f));
   const line = h(
     'div',
-    { class: `row type-${n.msgType}${heading ? ` heading h${n.level}` : ''}${n.id === selected ? ' selected' : ''}${n.skipped ? ' is-skipped' : ''}`, title: `${n.msgType} ${n.id}`, onclick: () => reveal(n.id) },
-    h('span', { class: 'glyph' }, heading ? '#'.repeat(Math.min(n.level, 3)) : GLYPHS[n.msgType] ?? '•'),
+    { class: `row type-${type}${heading ? ` heading h${n.level}` : ''}${n.id === selected ? ' selected' : ''}${n.skipped ? ' is-skipped' : ''}`, title: `${heading ? `heading ${n.level}` : n.msgType} ${n.id}`, onclick: () => reveal(n.id) },
+    h('span', { class: 'glyph' }, icon(heading ? HEADING_ICON : typeIcon(n.msgType))),
     h('span', { class: 'label' }, n.label),
-    ...badges,
+    ...flags,
     h('span', { class: 'meta' }, heading ? `${n.count} msgs · ~${tokens(n.sectionTokens)} tok` : `~${tokens(n.tokens)} tok`),
   );
   const li = h('li', {}, line);

@@ -6,6 +6,12 @@ import { looksLikeDialog } from '../../src/extension/opening';
 import { cellStatusItems } from '../../src/extension/statusBar';
 import { closeAll, copyOf, dialogState, openDialog, readText, replyText, until, wsUri } from './helpers';
 
+interface Result {
+  ok: boolean;
+  message: string;
+  editor?: vscode.TextEditor;
+}
+
 async function select(nb: vscode.NotebookDocument, index: number): Promise<void> {
   const ed = await vscode.window.showNotebookDocument(nb);
   ed.selection = new vscode.NotebookRange(index, index + 1);
@@ -105,7 +111,7 @@ describe('dialog commands', function () {
     const nb = await openDialog(replies);
     const prompt = nb.cellAt(0);
     const id = dialogState(prompt).id;
-    const editor = (await vscode.commands.executeCommand('dialogNotebook.editReply', prompt.document.uri)) as vscode.TextEditor;
+    const { editor } = (await vscode.commands.executeCommand<Result>('dialogNotebook.editReply', prompt.document.uri)) as Required<Result>;
     assert.ok(editor, 'an editor for the reply');
     assert.equal(editor.document.languageId, 'markdown');
     assert.equal(editor.document.getText(), replyText(prompt));
@@ -172,5 +178,61 @@ describe('dialog commands', function () {
     } finally {
       await cfg.update('openDialogsByDefault', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+});
+
+describe('dialog commands refuse without a dialog cell, changing nothing', function () {
+  this.timeout(60000);
+  afterEach(closeAll);
+
+  const EDITS = [
+    'addPrompt', 'addNote', 'addCode', 'addRaw',
+    'convertToPrompt', 'convertToNote', 'convertToCode', 'convertToRaw', 'convertCell',
+    'togglePinned', 'toggleSkipped', 'toggleExported', 'editReply',
+  ];
+  const run = (cmd: string, ...args: unknown[]) => vscode.commands.executeCommand<Result>(`dialogNotebook.${cmd}`, ...args);
+
+  it('with no editor open', async () => {
+    await closeAll();
+    for (const cmd of [...EDITS, 'openAsDialog', 'reopenWithJupyter']) {
+      const r = await run(cmd);
+      assert.equal(r?.ok, false, cmd);
+      assert.match(r.message, /dialog|\.ipynb/i, `${cmd} says why`);
+    }
+    assert.equal(vscode.window.activeNotebookEditor, undefined, 'nothing was opened');
+  });
+
+  it('on a plain Jupyter notebook, active or given by cell', async () => {
+    const jnb = await vscode.workspace.openNotebookDocument(wsUri('plain.ipynb'));
+    assert.equal(jnb.notebookType, 'jupyter-notebook');
+    const ed = await vscode.window.showNotebookDocument(jnb);
+    ed.selections = [new vscode.NotebookRange(1, 2)];
+    const v = jnb.version;
+    for (const cmd of EDITS) {
+      for (const args of [[], [jnb.cellAt(1).document.uri], [jnb.cellAt(1)]]) {
+        const r = await run(cmd, ...args);
+        assert.equal(r?.ok, false, `${cmd}(${args.length ? 'cell' : ''})`);
+        assert.match(r.message, /dialog/i, `${cmd} says why`);
+      }
+    }
+    assert.equal(jnb.version, v, 'the Jupyter notebook was not edited');
+    assert.equal(jnb.isDirty, false);
+    assert.equal(jnb.cellCount, 2);
+  });
+
+  it('on a dialog with no cell selected, and toggleExported on a note', async () => {
+    const nb = await openDialog(await copyOf('basic.ipynb'));
+    const ed = await vscode.window.showNotebookDocument(nb);
+    ed.selections = [new vscode.NotebookRange(0, 0)];
+    const v = nb.version;
+    for (const cmd of EDITS.filter((c) => !c.startsWith('add'))) {
+      const r = await run(cmd);
+      assert.equal(r?.ok, false, cmd);
+      assert.match(r.message, /select/i, `${cmd} asks for a cell`);
+    }
+    const r = await run('toggleExported', nb.cellAt(0).document.uri);
+    assert.deepEqual(r, { ok: false, message: 'Only code cells can be exported.' });
+    assert.equal(nb.version, v, 'the dialog was not edited');
+    assert.equal(nb.isDirty, false);
   });
 });

@@ -1,6 +1,6 @@
 // What a person sees of navigation (vscode-e2e.sh `run`): the Dialog panel beside a dialog with its
 // three tabs, dialog text rendered as text (a `<script>` in an output stays visible text, never runs),
-// and the Sections tree in the Dialog side bar. Saves panel-*.png and sections-tree.png.
+// and the Sections tree in the Dialog side bar following the selected cell. Saves panel-*.png and sections-tree.png.
 
 const asDialog = new Set();
 
@@ -44,11 +44,12 @@ export const tests = {
     assert.ok((await turn.count()) >= 2, 'user and assistant turns');
     const budget = await vsc.webview('.budget');
     assert.match(await budget.innerText(), /tokens/);
-    // `<script>console.log(1)</script>` from an output is shown as text; the only script is the panel's own.
+    // `<script>console.log(1)</script>` from an output is shown as text, never as an element
+    // (panel-untrusted.mjs checks every tab against script, img, link and iframe payloads).
     const text = await vsc.webview('pre >> text=<script>console.log(1)</script>');
     assert.ok(await text.count(), 'the script tag is visible text');
-    const scripts = await vsc.webview('script');
-    assert.equal(await scripts.count(), 1, 'no script element from the dialog');
+    const app = await vsc.webview('#app');
+    assert.equal(await app.evaluate((el) => el.querySelectorAll('script').length), 0, 'no script element from the dialog');
     await screenshot('panel-history');
   },
 
@@ -75,10 +76,15 @@ export const tests = {
     await screenshot('panel-restored');
   },
 
-  async 'the Dialog side bar lists the sections tree'({ page, vsc, screenshot }) {
+  async 'the Dialog side bar lists the sections tree, which follows the selected cell'({ page, vsc, screenshot }) {
     await openDialog(vsc, page, 'sections.ipynb');
     await vsc.runCommand('Dialog: Focus on Sections View');
-    await page.locator('.monaco-list-row', { hasText: '1.1 Sub' }).first().waitFor({ timeout: 15000 });
+    const tree = page.locator('.part.sidebar .monaco-list');
+    await tree.locator('.monaco-list-row', { hasText: '1.1 Sub' }).first().waitFor({ timeout: 15000 });
+    for (const [cell, row] of [['x = 1', 'x = 1'], ['prompt that looks like a heading', '# prompt that looks like a heading']]) {
+      await selectCell(page, cell);
+      await tree.locator('.monaco-list-row.selected', { hasText: row }).first().waitFor({ timeout: 10000 });
+    }
     await screenshot('sections-tree');
   },
 };

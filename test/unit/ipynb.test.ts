@@ -15,7 +15,7 @@ import { Attachment, Dialog, Message, codeOutput, promptOutput } from '../../src
 import { aiRes } from '../../src/core/outputs';
 import { OUTPUT_SCHEMAS, outputProblem } from '../../src/core/ipynbSchema';
 import { readFileSync } from 'node:fs';
-import { corpusFiles } from './corpus';
+import { SHARED, corpusFiles } from './corpus';
 
 const nb = (cells: Json[], extra: JsonObject = {}): string =>
   stringifyCanonical({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5, ...extra }) + '\n';
@@ -244,6 +244,43 @@ describe('ipynb: repairs on read (§10, V011)', () => {
     assert.deepEqual(reasons([{ output_type: 'stream', name: 'stdout', text: ['a', 'b'] }, { output_type: 'execute_result', metadata: {}, data: {}, execution_count: 3 }]), []);
   });
 
+  it('badly shaped attachments and cells: precise messages naming the cell, nothing of the user lost', () => {
+    const text = nb([
+      md('n', 'see', {}, {
+        attachments: {
+          ok: { 'image/png': 'aGk=' },
+          s: 'just a string',
+          e: {},
+          v: { 'image/png': 5 },
+          b: { 'image/png': 'abcde' },
+        },
+      }),
+      'stray',
+      md('m', 'x'),
+    ]);
+    const { dialog, repairs } = readIpynbReport(text);
+    // (The file is written with sorted keys, so the attachments come in the order b e ok s v.)
+    assert.deepEqual(repairs, [
+      "cell n: attachment 'b' has invalid base64, kept as unreadable media",
+      "cell n: attachment 'e' kept as it is (an attachment needs a mime)",
+      "cell n: attachment 's' kept as it is (an attachment must be a {mime: base64} dict)",
+      "cell n: attachment 'v' kept as it is ('image/png' data must be a str or a list of str)",
+      'cell 1: a string is not a cell, left out of the dialog (an edited save drops it)',
+    ]);
+    assert.deepEqual(dialog.messages[0].attachments.map((a) => a.id), ['b', 'ok']);
+    assert.equal(writeIpynb(dialog), text);
+    // Edited, the cell still carries every attachment entry it had, unreadable ones as they were.
+    dialog.messages[0].content = 'see it';
+    const cell = JSON.parse(writeIpynb(dialog)).cells[0];
+    assert.deepEqual(cell.attachments, {
+      ok: { 'image/png': 'aGk=' },
+      s: 'just a string',
+      e: {},
+      v: { 'image/png': 5 },
+      b: { 'image/png': 'abcde' },
+    });
+  });
+
   it('cell-level repairs: source, metadata, missing or unknown cell_type', () => {
     const text = nb([
       { id: 'x', metadata: [], source: ['a', 1, null, true, 1.5] },
@@ -275,6 +312,38 @@ describe('ipynb: repairs on read (§10, V011)', () => {
     const cells = JSON.parse(writeIpynb(dialog)).cells;
     assert.equal('id' in cells[0], false);
     assert.equal(cells[1].id, b.id);
+  });
+
+  it('an edited 4.4 file keeps nbformat_minor 4 while id-less cells remain, else becomes 4.5 (edge_missing_ids)', () => {
+    const text = readFileSync(`${SHARED}/corpus/synthetic/edge_missing_ids.ipynb`, 'utf8');
+    const d = readIpynb(text);
+    assert.equal(writeIpynb(d), text);
+    const minor = (s: string) => JSON.parse(s).nbformat_minor;
+    const ids = (s: string) => JSON.parse(s).cells.map((c: JsonObject) => 'id' in c);
+    // Editing one cell gives it an id; the other two stay id-less, so 4.5 would be invalid.
+    d.messages[1].content = '2+2';
+    let out = writeIpynb(d);
+    assert.deepEqual(ids(out), [false, true, false]);
+    assert.equal(minor(out), 4);
+    assert.equal(writeIpynb(readIpynb(out)), out);
+    // Also after a JSON clone of the origins (VS Code metadata).
+    d.origin = JSON.parse(JSON.stringify(d.origin));
+    assert.equal(minor(writeIpynb(d)), 4);
+    // Once every cell carries an id, the file is 4.5.
+    d.messages[0].content = 'an id now';
+    d.messages[2].content = 'q2';
+    out = writeIpynb(d);
+    assert.deepEqual(ids(out), [true, true, true]);
+    assert.equal(minor(out), 5);
+    // Deleting cells: the unedited (id-less) one left keeps 4; editing it too makes the file 4.5.
+    const e = readIpynb(text);
+    e.removeMsgs([e.messages[0], e.messages[2]]);
+    assert.equal(minor(writeIpynb(e)), 4);
+    e.messages[0].content = '3+3';
+    assert.equal(minor(writeIpynb(e)), 5);
+    // An id-less cell pasted into a new dialog: no file minor to keep, so 4 (ids came with 4.5).
+    const f = new Dialog([readIpynb(text).messages[0]]);
+    assert.equal(minor(writeIpynb(f)), 4);
   });
 
   it('notebook-level repairs and unknown top-level keys', () => {

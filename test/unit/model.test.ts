@@ -1,6 +1,6 @@
 // Model vectors V015–V069 (spec/test-vectors.md "Model (dialog)") and the edge rules of spec/model.md.
 import { strict as assert } from 'node:assert';
-import { Dialog, DialogError, Message, MessageInit, codeOutput, newUuid, promptOutput } from '../../src/core/model';
+import { Attachment, Dialog, DialogError, Message, MessageInit, codeOutput, newUuid, promptOutput } from '../../src/core/model';
 import { headerInfo, headerLevel, sectionMsgs } from '../../src/core/sections';
 import {
   addOutput, aiRes, clearOutput, getOutputMds, hasError, mkDispdata, mkError, mkExecresult, mkJmsg, mkStream, msg2out,
@@ -13,7 +13,7 @@ import { UNSET, deepMerge, updateMessage } from '../../src/core/update';
 import { mergeContent, mergeMetas, mergeParts } from '../../src/core/merge';
 import { humanize, preview, showMsgs, summ } from '../../src/core/preview';
 import { validateDialog, validateMessage } from '../../src/core/validate';
-import { JsonObject } from '../../src/core/json';
+import { JsonObject, stringifyCanonical } from '../../src/core/json';
 
 const msg = (content: string, msgType = 'code', more: MessageInit = {}) => new Message({ content, msgType, ...more });
 const note = (content: string, id?: string) => msg(content, 'note', { id });
@@ -391,6 +391,27 @@ describe('model: Dialog basics (model.ts, shared contract)', () => {
     assert.deepEqual(d.messages.map((m) => m.content), ['first', 'inserted1', 'inserted2', 'second', 'third']);
     assert.ok(d.messages.every((m) => m.dlg === d));
     assert.throws(() => new Message().insertAfter([]), /belongs to a dialog/);
+  });
+  it('seed: mk_messages pastes deep copies with fresh ids after an anchor (attachments included)', () => {
+    const d = new Dialog();
+    const att = new Attachment(new Uint8Array([1, 2]), 'image/png', 'img1.png');
+    const m1 = d.mkMessage({ content: '1', msgType: 'note', attachments: [att] });
+    const m2 = d.mkMessage({ content: '2', msgType: 'note' });
+    const pasted = d.mkMessages([m1, m2], { after: m2 });
+    assert.deepEqual(d.messages.map((m) => m.content), ['1', '2', '1', '2']);
+    assert.ok(pasted.every((p, k) => p.id !== [m1, m2][k].id && p.dlg === d));
+    assert.equal(pasted[0].attachments[0].id, 'img1.png');
+    pasted[0].attachments[0].data[0] = 9;
+    assert.equal(att.data[0], 1, 'the copy does not share bytes with the original');
+    d.mkMessages([m2], { before: m1 });
+    assert.deepEqual(d.messages.map((m) => m.content), ['2', '1', '2', '1', '2']);
+  });
+  it('mk_message: a code output given as JSON text keeps its numbers; export sets the metadata switch', () => {
+    const d = new Dialog();
+    const m = d.mkMessage({ content: 'x', output: '[{"output_type": "execute_result", "metadata": {}, "data": {"text/plain": "1"}, "execution_count": 1.0}]', export: true });
+    assert.equal(stringifyCanonical((m.outputs[0] as JsonObject).execution_count), '1.0');
+    assert.deepEqual(m.meta, { nbdev: { export: 'true' } });
+    assert.deepEqual(d.mkMessage({ content: 'y', output: '' }).output, []);
   });
   it('V064 attachment ids have UUID-4 shape', () => {
     for (let k = 0; k < 50; k++) assert.match(newUuid(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -62,6 +62,15 @@ describe('render: render_outputs_ai', () => {
     assert.equal(cleanCliOutput('abcdef\rXY'), 'XY');
     assert.equal(stripAnsi('\u001b]0;title\u0007x'), '\u001b]0;title\u0007x');
   });
+  it('strip_ansi: a CSI sequence does not cross a newline (the reference regex uses `.*?`)', () => {
+    assert.equal(stripAnsi('a\u001b[31mred\u001b[0m'), 'ared');
+    assert.equal(stripAnsi('\u001b[\nA'), '\u001b[\nA');
+    assert.equal(stripAnsi('\u001b[1\n\u001b[2mx'), '\u001b[1\nx');
+  });
+  it('clean_cli_output: trailing \\r runs are dropped, even long ones', () => {
+    assert.equal(cleanCliOutput('ab\r\r\nc\rd\r'), 'ab\nd');
+    assert.equal(cleanCliOutput('\r'.repeat(200_000) + 'x\n'), 'x\n');
+  });
 });
 
 describe('render: normalize_text_latex', () => {

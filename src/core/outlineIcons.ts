@@ -1,0 +1,11 @@
+// Codicon names for message types and flags, shared by the sections tree (ThemeIcon) and the Dialog
+// panel (the codicon font), so both views mark a prompt, a pinned or a skipped message the same way.
+
+export const TYPE_ICONS: Readonly<Record<string, string>> = { prompt: 'sparkle', code: 'code', note: 'markdown', raw: 'file-text' };
+export const HEADING_ICON = 'symbol-namespace';
+export const FLAG_ICONS = { pinned: 'pinned', skipped: 'eye-closed', exploded: 'split-vertical' } as const;
+
+/** The icon of a message type; unknown types (dialog data) get a neutral dot, never their own text. */
+export function typeIcon(msgType: string): string {
+  return Object.hasOwn(TYPE_ICONS, msgType) ? TYPE_ICONS[msgType] : 'circle-small';
+}
