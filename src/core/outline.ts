@@ -39,10 +39,15 @@ function cut(text: string): string {
   return cps.length > LABEL_MAX ? cps.slice(0, LABEL_MAX - 1).join('') + '…' : cps.join('');
 }
 
-/** The first non-blank line of `text`, trimmed, cut to a label. */
+/** Markdown images as `[image alt]`: a data URL or attachment id says nothing in a one-line label. */
+function shortImages(line: string): string {
+  return line.replace(/!\[([^\]]*)\]\([^)]*\)/g, (_all, alt: string) => (alt.trim() ? `[image ${alt.trim()}]` : '[image]'));
+}
+
+/** The first non-blank line of `text`, trimmed, images shortened, cut to a label. */
 export function firstLine(text: string): string {
   const line = text.split(/\r\n|\r|\n|\u2028|\u2029/).find((l) => l.trim());
-  return cut((line ?? '').trim());
+  return cut(shortImages((line ?? '').trim()));
 }
 
 /** The item for one message; `text` is what its tokens are estimated from (content, reply, outputs). */

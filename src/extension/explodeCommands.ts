@@ -3,16 +3,24 @@
 import * as vscode from 'vscode';
 import { planExplodeReply, planImplodeReply } from '../core/explode';
 import { CommandResult } from './commandFeedback';
-import { commandTarget } from './commandTarget';
-import { runPlan } from './moveCommands';
+import { Dialog, Message } from '../core/model';
+import { Target, commandTarget } from './commandTarget';
+import { NO_TARGET, runPlan } from './moveCommands';
+
+/** The focused message; with none selected the command refuses (an empty id would match by prefix). */
+function focused(d: Dialog, t: Target): Message {
+  const m = d.messages[t.focus];
+  if (!m) throw new Error(NO_TARGET);
+  return m;
+}
 
 export function explodeReply(arg?: unknown): Promise<CommandResult> {
-  return runPlan(commandTarget(arg), ({ d }, t) => planExplodeReply(d, d.messages[t.focus] ?? ''));
+  return runPlan(commandTarget(arg), ({ d }, t) => planExplodeReply(d, focused(d, t)));
 }
 
 /** Implodes the reply of the given prompt, or of the prompt the given exploded cell belongs to. */
 export function implodeReply(arg?: unknown): Promise<CommandResult> {
-  return runPlan(commandTarget(arg), ({ d }, t) => planImplodeReply(d, d.messages[t.focus] ?? ''));
+  return runPlan(commandTarget(arg), ({ d }, t) => planImplodeReply(d, focused(d, t)));
 }
 
 export function registerExplodeCommands(context: vscode.ExtensionContext): void {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { Dialog, MSG_TYPES } from '../core/model';
 import { findMsgs, FindOptions } from '../core/surgeryFind';
 import { firstLine } from '../core/outline';
-import { typeIcon } from '../core/outlineIcons';
+import { typeIcon } from '../core/outlineView';
 import { aiRes } from '../core/outputs';
 import { refuse } from './commandFeedback';
 import { activeDialog, selectCells } from './commandTarget';

@@ -12,9 +12,12 @@ import { registerFindCommand } from './findCommand';
 import { registerExportCommands } from './exportCommands';
 import { registerValidateCommand } from './validateCommand';
 import { registerContextKeys } from './contextKeys';
+import { registerOutlineCache } from './outlineModel';
 
 export function registerNavigation(context: vscode.ExtensionContext): void {
   registerContextKeys(context);
+  // before the views, so its change listener runs before theirs
+  registerOutlineCache(context);
   registerSectionsView(context);
   registerPromptSymbols(context);
   registerPanel(context);

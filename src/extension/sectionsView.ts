@@ -6,7 +6,7 @@
 
 import * as vscode from 'vscode';
 import { OutlineNode, patchOutline, sameShape } from '../core/outline';
-import { FLAG_ICONS, HEADING_ICON, typeIcon } from '../core/outlineIcons';
+import { FLAG_ICONS, HEADING_ICON, tokensText, typeIcon } from '../core/outlineView';
 import { NOTEBOOK_TYPE } from './cells';
 import { selectCells } from './commandTarget';
 import { nodeAt, notebookOutline } from './outlineModel';
@@ -15,11 +15,6 @@ export const SECTION_VIEWS = ['dialogNotebook.sections', 'dialogNotebook.section
 export const REVEAL_COMMAND = 'dialogNotebook.revealMessage';
 /** Not in the palette: returns the tree's provider and views (for tests, as showPanel returns the panel). */
 export const TREE_COMMAND = 'dialogNotebook.sectionsTree';
-
-/** `1.2k` style token counts. */
-export function tokensText(n: number): string {
-  return n < 1000 ? `${n}` : `${(n / 1000).toFixed(n < 10000 ? 1 : 0)}k`;
-}
 
 export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
   private readonly changed = new vscode.EventEmitter<OutlineNode[] | undefined>();

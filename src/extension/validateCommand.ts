@@ -37,13 +37,13 @@ export function dialogProblems(d: Dialog): Problem[] {
   } catch (e) {
     if (e instanceof DialogError && !out.some((p) => p.message === e.message)) out.push({ index: -1, message: e.message });
   }
-  const copy = notebookDialogClone(d);
+  const copy = cloneDialog(d);
   for (const p of implodeExploded(copy)) out.push({ index: -1, message: p });
   return out;
 }
 
 /** Copies to implode, so checking never touches the caller's messages. */
-function notebookDialogClone(d: Dialog): Dialog {
+function cloneDialog(d: Dialog): Dialog {
   return new Dialog(d.messages.map((m) => m.clone()), d.name, d.meta);
 }
 

@@ -59,7 +59,3 @@ export function input(value: string, oninput: (v: string) => void, cls = ''): HT
   i.addEventListener('input', () => oninput(i.value));
   return i;
 }
-
-export function tokens(n: number): string {
-  return n < 1000 ? `${n}` : `${(n / 1000).toFixed(n < 10000 ? 1 : 0)}k`;
-}

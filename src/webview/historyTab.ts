@@ -2,8 +2,9 @@
 // with skipped messages struck through, tokens per turn and the total against the context budget.
 
 import { StateMessage } from '../core/panelProtocol';
-import { FLAG_ICONS } from '../core/outlineIcons';
-import { button, h, icon, tokens } from './dom';
+import { FLAG_ICONS } from '../core/outlineView';
+import { button, h, icon } from './dom';
+import { tokensText as tokens } from '../core/outlineView';
 
 const ROLE_ICONS = { user: 'account', assistant: 'hubot', tool: 'tools' } as const;
 const KINDS: Record<string, [label: string, icon: string]> = {

@@ -2,8 +2,9 @@
 // Type and flag icons are the sections tree's (core/outlineIcons), drawn with the codicon font.
 
 import { OutlineNodeWire, StateMessage } from '../core/panelProtocol';
-import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, typeIcon } from '../core/outlineIcons';
-import { h, icon, tokens } from './dom';
+import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, typeIcon } from '../core/outlineView';
+import { h, icon } from './dom';
+import { tokensText as tokens } from '../core/outlineView';
 
 const FLAG_TITLES = { pinned: 'pinned', skipped: 'skipped: hidden from the AI', exploded: 'part of an exploded reply' } as const;
 

@@ -7,13 +7,14 @@ import * as vscode from 'vscode';
 import sharp from 'sharp';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
-import { OutlineNode } from '../../src/core/outline';
+import { OutlineNode, dlgOutline } from '../../src/core/outline';
+import { notebookDialog } from '../../src/extension/cells';
 import { StateMessage } from '../../src/core/panelProtocol';
-import { notebookOutline } from '../../src/extension/outlineModel';
+import { cellItem, notebookOutline } from '../../src/extension/outlineModel';
 import { closeAll, dialogState, openDialog, readText, setCellText, until, writeText } from './helpers';
 
 interface Tree {
-  provider: { nodes: OutlineNode[]; onDidChangeTreeData: vscode.Event<OutlineNode[] | undefined>; getTreeItem(n: OutlineNode): vscode.TreeItem };
+  provider: { nb: vscode.NotebookDocument | undefined; nodes: OutlineNode[]; onDidChangeTreeData: vscode.Event<OutlineNode[] | undefined>; getTreeItem(n: OutlineNode): vscode.TreeItem };
   views: vscode.TreeView<OutlineNode>[];
 }
 
@@ -78,6 +79,7 @@ describe('navigation: sections tree and media preview', function () {
     await until(() => provider.nodes.length > 0 && JSON.stringify(plain(provider.nodes)) === JSON.stringify(notebookOutline(nb)), 'the tree to load');
     const before = flat(provider.nodes);
     const leaf = before.find((n) => n.level === 0 && n.msgType === 'prompt')!;
+    const items = nb.getCells().map(cellItem);
     const events: (OutlineNode[] | undefined)[] = [];
     const sub = provider.onDidChangeTreeData((e) => events.push(e));
     try {
@@ -91,6 +93,8 @@ describe('navigation: sections tree and media preview', function () {
       assert.equal(provider.getTreeItem(leaf).label, 'A reworded question');
       assert.deepEqual(flat(provider.nodes), before, 'the same node objects');
       assert.deepEqual(plain(provider.nodes), plain(notebookOutline(nb)), 'equal to a fresh outline');
+      // Only the edited cell's item was recomputed: the others come from the per-cell cache.
+      nb.getCells().forEach((c, k) => (k === leaf.index ? assert.notEqual : assert.equal)(cellItem(c), items[k], `cell ${k}`));
       // Turning a plain note into a heading changes the shape: one full refresh.
       const note = nb.getCells().findIndex((c, k) => c.kind === vscode.NotebookCellKind.Markup && !before.some((n) => n.index === k));
       assert.ok(note >= 0, 'sections.ipynb has a plain note');
@@ -103,6 +107,20 @@ describe('navigation: sections tree and media preview', function () {
     } finally {
       sub.dispose();
     }
+  });
+
+  it('an output change (a cleared reply) reaches the tree, though cell.outputs cannot be compared', async () => {
+    const nb = await openDialog('sections.ipynb');
+    const { provider } = await tree();
+    await vscode.window.showNotebookDocument(nb);
+    await until(() => flat(provider.nodes).length > 0 && provider.nb === nb, 'the tree to load');
+    const prompt = flat(provider.nodes).find((n) => n.msgType === 'prompt' && nb.cellAt(n.index).outputs.length)!;
+    assert.ok(prompt, 'a prompt with a reply');
+    const before = prompt.tokens;
+    await vscode.commands.executeCommand('notebook.clearAllCellsOutputs');
+    await until(() => nb.cellAt(prompt.index).outputs.length === 0, 'the outputs to clear');
+    await until(() => prompt.tokens < before, 'the tree to count the prompt without its reply');
+    assert.deepEqual(plain(provider.nodes), plain(dlgOutline(notebookDialog(nb))));
   });
 
   it('the panel previews a large image scaled as the model gets it, with mime and size', async () => {

@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { readIpynb } from '../../src/core/ipynb';
 import { Attachment, Dialog, Message } from '../../src/core/model';
-import { OutlineNode, dlgOutline, patchOutline, sameShape } from '../../src/core/outline';
+import { OutlineNode, dlgOutline, firstLine, patchOutline, sameShape } from '../../src/core/outline';
 import { histPreview, mediaText } from '../../src/core/histPreview';
 import { imageSize } from '../../src/core/imageSize';
 import { PreparedImages, prepareMedia } from '../../src/core/media';
 import { sharpResizer } from '../../src/node/sharpResizer';
-import { TYPE_ICONS, typeIcon } from '../../src/core/outlineIcons';
+import { TYPE_ICONS, typeIcon } from '../../src/core/outlineView';
 import { SHARED } from './corpus';
 
 const read = (name: string) => readIpynb(readFileSync(`${SHARED}/corpus/synthetic/${name}`, 'utf8'));
@@ -108,5 +108,13 @@ describe('outline icons', () => {
     assert.equal(typeIcon('prompt'), TYPE_ICONS.prompt);
     assert.equal(typeIcon('constructor'), 'circle-small');
     assert.equal(typeIcon('x onerror=alert(1)'), 'circle-small');
+  });
+});
+
+describe('labels', () => {
+  it('markdown images in a label are shortened to their alt text', () => {
+    const px = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    assert.equal(firstLine(`Look at ![sq](${px}#ai) and ![](attachment:11111111-2222-4333-8444-555555555555)?`), 'Look at [image sq] and [image]?');
+    assert.equal(firstLine('a [link](http://x) stays'), 'a [link](http://x) stays');
   });
 });
