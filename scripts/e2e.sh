@@ -32,6 +32,9 @@ workspace() {
 cd "$ROOT"
 npm run --silent build
 bash "$E2E" install >/dev/null
+# The Playwright scripts load the packaged .vsix, as a user installs it: packaging is tested too.
+npm run --silent package -- --out "$WORK/dialog-notebooks.vsix" >/dev/null
+VSIX="$WORK/dialog-notebooks.vsix"
 
 status=0
 bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \
@@ -39,12 +42,13 @@ bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \
 # Each Playwright script gets a fresh workspace (scripts save and edit files).
 for script in "$ROOT"/test/ui/*.mjs; do
   name="$(basename "$script" .mjs)"
-  bash "$E2E" run --extension "$ROOT" --workspace "$(workspace "ui-$name")" --script "$script" \
+  bash "$E2E" run --extension "$VSIX" --workspace "$(workspace "ui-$name")" --script "$script" \
     --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
 done
 
-# dialog.mjs's screenshot is the README's.
+# dialog.mjs's and panel-themes.mjs's screenshots are the README's.
 if [ -f "$OUT/ui-dialog/dialog.png" ]; then cp "$OUT/ui-dialog/dialog.png" "$ROOT/media/screenshot.png"; fi
+if [ -f "$OUT/ui-panel-themes/panel-theme-dark-history.png" ]; then cp "$OUT/ui-panel-themes/panel-theme-dark-history.png" "$ROOT/media/panel.png"; fi
 
 # The closing "N passed, N failed" line of each part ("0 1" when a part printed none).
 count() {

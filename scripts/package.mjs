@@ -1,4 +1,4 @@
-// `npm run package [-- --target T]`: builds the esbuild bundle and packs a platform-specific .vsix with
+// `npm run package [-- --target T] [--out FILE]`: builds the esbuild bundle and packs a platform-specific .vsix with
 // @vscode/vsce. The bundle holds all JavaScript; only `sharp` (native) ships from node_modules, with the
 // @img binaries npm installed, i.e. those of the machine that runs this unless you installed others
 // (`npm install --os=darwin --cpu=arm64 sharp`, then `npm run package -- --target darwin-arm64`).
@@ -6,13 +6,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { familySync } from 'detect-libc';
 
-const arg = process.argv.indexOf('--target');
+const option = (name) => {
+  const k = process.argv.indexOf(name);
+  return k > 0 ? process.argv[k + 1] : undefined;
+};
 const target =
-  arg > 0
-    ? process.argv[arg + 1]
-    : `${process.platform === 'linux' && familySync() === 'musl' ? 'alpine' : process.platform}-${process.arch === 'arm' ? 'armhf' : process.arch}`;
+  option('--target') ??
+  `${process.platform === 'linux' && familySync() === 'musl' ? 'alpine' : process.platform}-${process.arch === 'arm' ? 'armhf' : process.arch}`;
 const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
-const out = `${name}-${version}-${target}.vsix`;
+const out = option('--out') ?? `${name}-${version}-${target}.vsix`;
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' });
 
 run('npm', ['run', 'build']);

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Json, JsonObject, isJsonObject, jsonClone } from '../core/json';
 import { Attachment, CellOrigin, Dialog, MSG_TYPES, Message } from '../core/model';
 import { aiRes } from '../core/outputs';
+import { safeReplyMarkdown } from '../core/replyDisplay';
 import { fromCellOutput, toCellOutput } from './cellOutputs';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
@@ -113,16 +114,23 @@ export function cellMetadata(m: Message): { [key: string]: unknown } {
   return md;
 }
 
-/** The output showing a prompt's reply: markdown rendered by VS Code's sanitising renderer. */
+/**
+ * The output showing a prompt's reply: markdown rendered by VS Code's markdown renderer, with dangerous
+ * HTML shown as text (replies are untrusted). When that changes the text, the reply itself rides in the
+ * output's metadata, so the shown text is never what gets saved.
+ */
 export function replyOutput(reply: string, attachments: Attachment[] = []): vscode.NotebookCellOutput {
-  const md: { [key: string]: unknown } = { dialog: { reply: true } };
+  const shown = safeReplyMarkdown(reply);
+  const md: { [key: string]: unknown } = { dialog: shown === reply ? { reply: true } : { reply: true, text: reply } };
   if (attachments.length && reply.includes('attachment:')) md.attachments = rendererAttachments(attachments.map(storeAttachment));
-  return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(reply, 'text/markdown')], md);
+  return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(shown, 'text/markdown')], md);
 }
 
-/** The reply a prompt cell shows ('' when none). */
+/** The reply a prompt cell holds ('' when none). */
 export function cellReply(c: Pick<CellLike, 'outputs'>): string {
   for (const o of c.outputs ?? []) {
+    const kept = (o.metadata?.dialog as { text?: unknown } | undefined)?.text;
+    if (typeof kept === 'string') return kept;
     const item = o.items.find((i) => i.mime === 'text/markdown');
     if (item) return new TextDecoder().decode(item.data);
   }

@@ -1,0 +1,46 @@
+// A reply with HTML that could run or load something is shown defused, and saved exactly as written.
+import * as assert from 'assert';
+import { closeAll, openDialog, readText, replyText, setCellText, writeText } from './helpers';
+
+const REPLY = 'Look: <iframe src="https://evil.example/"></iframe> and [click](javascript:alert(1)).\n\n`<iframe>` in code stays.';
+const FILE = 'scratch/untrusted-reply.ipynb';
+const SEP = '\n\n##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->\n\n';
+const lines = (s: string) => s.split(/(?<=\n)/);
+const TEXT =
+  JSON.stringify(
+    {
+      cells: [
+        { cell_type: 'markdown', id: 'n1', metadata: {}, source: ['A note'] },
+        { cell_type: 'markdown', id: 'p1', metadata: { solveit_ai: true }, source: lines('What is this?' + SEP + REPLY) },
+      ],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    },
+    null,
+    1,
+  ) + '\n';
+
+describe('untrusted replies', function () {
+  this.timeout(60000);
+  beforeEach(() => writeText(FILE, TEXT));
+  afterEach(closeAll);
+
+  it('shows dangerous HTML as text, keeps code as written', async () => {
+    const nb = await openDialog(FILE);
+    const shown = replyText(nb.cellAt(1));
+    assert.ok(shown.includes('&lt;iframe src="https://evil.example/">'), shown);
+    assert.ok(shown.includes('](#blocked:javascript:alert(1))'), shown);
+    assert.ok(shown.includes('`<iframe>` in code stays.'), shown);
+    assert.strictEqual(nb.isDirty, false);
+  });
+
+  it('saves the reply exactly as written, also after an edit elsewhere', async () => {
+    const nb = await openDialog(FILE);
+    await setCellText(nb.cellAt(0), 'A changed note');
+    assert.ok(await nb.save());
+    const saved = JSON.parse(await readText(FILE));
+    assert.strictEqual(saved.cells[1].source.join(''), 'What is this?' + SEP + REPLY);
+    assert.strictEqual(saved.cells[0].source.join(''), 'A changed note');
+  });
+});
