@@ -3,22 +3,14 @@
 // zod/mini (tree-shakable) keeps the panel's bundle ~50 kB instead of ~800 kB with the full zod.
 
 import * as z from 'zod/mini';
+import type { OutlineItem } from './outline';
 
 const text = z.string();
 const id = z.string().check(z.maxLength(200));
 const count = z.int().check(z.nonnegative());
 const amount = z.number().check(z.nonnegative());
 
-export interface OutlineNodeWire {
-  id: string;
-  index: number;
-  msgType: string;
-  level: number;
-  label: string;
-  pinned: boolean;
-  skipped: boolean;
-  exploded: boolean;
-  tokens: number;
+export interface OutlineNodeWire extends OutlineItem {
   count: number;
   sectionTokens: number;
   children: OutlineNodeWire[];

@@ -4,6 +4,7 @@
 // and translucent backgrounds included). The theme is switched through the workspace settings.
 import fs from 'node:fs';
 import path from 'node:path';
+import { appFrame, goto } from './lib/panelPage.mjs';
 
 const THEMES = [
   ['light', 'Default Light Modern', 'vscode-light'],
@@ -41,19 +42,6 @@ function showcase(workspace) {
     nbformat: 4,
     nbformat_minor: 5,
   };
-}
-
-/** The frame holding the panel's app (the webview's inner document). */
-async function appFrame(page, timeout = 20000) {
-  const end = Date.now() + timeout;
-  while (Date.now() < end) {
-    for (const f of page.frames()) {
-      if (f === page.mainFrame()) continue;
-      if (await f.locator('#app .tabs').count().catch(() => 0)) return f;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('the Dialog panel did not render');
 }
 
 /** Runs in the panel: the lowest contrast ratio per checked selector, with the element that has it. */
@@ -106,15 +94,6 @@ async function lowContrast(frame, log, theme, tab) {
   const worst = await frame.evaluate(contrastReport, { checked: CHECKED, secondary: SECONDARY, minText: MIN_TEXT, minSecondary: MIN_SECONDARY });
   log(`${theme}/${tab}: ${Object.entries(worst).map(([k, w]) => `${k} ${w.ratio}${w.ratio < w.need ? ` (below ${w.need}: "${w.text}" ${w.color} on ${w.background})` : ''}`).join(', ')}`);
   return Object.entries(worst).filter(([, w]) => w.ratio < w.need).map(([k, w]) => ({ theme, tab, selector: k, ...w }));
-}
-
-/** Selects the message containing `text` through "Dialog: Find Messages..." (cells below the fold are not rendered). */
-async function goto(page, vsc, text) {
-  await vsc.runCommand('View: Focus First Editor Group');
-  await vsc.runCommand('Dialog: Find Messages...');
-  await page.keyboard.type(text);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 10000 });
-  await page.keyboard.press('Enter');
 }
 
 async function setTheme(page, workspace, theme, bodyClass) {

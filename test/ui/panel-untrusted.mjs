@@ -4,6 +4,7 @@
 // alert, no global set), and the panel fetched nothing remote. Saves panel-untrusted-<tab>.png.
 import fs from 'node:fs';
 import path from 'node:path';
+import { appFrame, goto } from './lib/panelPage.mjs';
 
 const REMOTE = 'example.invalid';
 const SCRIPT = `<script>window.__pwned = 'script'; alert('script')</script>`;
@@ -36,25 +37,6 @@ function dialog() {
     nbformat: 4,
     nbformat_minor: 5,
   };
-}
-
-async function appFrame(page, timeout = 20000) {
-  const end = Date.now() + timeout;
-  while (Date.now() < end) {
-    for (const f of page.frames()) {
-      if (f !== page.mainFrame() && (await f.locator('#app .tabs').count().catch(() => 0))) return f;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('the Dialog panel did not render');
-}
-
-async function goto(page, vsc, text) {
-  await vsc.runCommand('View: Focus First Editor Group');
-  await vsc.runCommand('Dialog: Find Messages...');
-  await page.keyboard.type(text);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 10000 });
-  await page.keyboard.press('Enter');
 }
 
 /** Runs in the panel: what in #app could run or load something, and whether any payload ran. */

@@ -1,0 +1,23 @@
+// Shared by the Playwright scripts that drive the Dialog panel (not a script itself: e2e.sh runs
+// test/ui/*.mjs only).
+
+/** The frame holding the panel's app (the webview's inner document). */
+export async function appFrame(page, timeout = 20000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    for (const f of page.frames()) {
+      if (f !== page.mainFrame() && (await f.locator('#app .tabs').count().catch(() => 0))) return f;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the Dialog panel did not render');
+}
+
+/** Selects the message containing `text` through "Dialog: Find Messages..." (cells below the fold are not rendered). */
+export async function goto(page, vsc, text) {
+  await vsc.runCommand('View: Focus First Editor Group');
+  await vsc.runCommand('Dialog: Find Messages...');
+  await page.keyboard.type(text);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+}
