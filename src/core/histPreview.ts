@@ -18,6 +18,8 @@ export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool
 export interface PreviewPart {
   kind: PreviewPartKind;
   text: string;
+  /** A media part's own estimate (images by their pixels), else counted from `text`. */
+  tokens?: number;
 }
 
 export interface PreviewTurn {
@@ -33,12 +35,20 @@ export interface HistPreview {
   total: number;
 }
 
-/** A flat guess for one image or other media part (providers charge by size; ~768² px images ≈ 800). */
+/** A flat guess for media whose size is unknown (a URL, audio, a PDF): about a 768² px image. */
 export const MEDIA_TOKENS = 800;
+/** Pixels per token of an image, the published rule of thumb of the major providers (w·h / 750). */
+const PIXELS_PER_TOKEN = 750;
 
 function partTokens(p: PreviewPart): number {
   if (p.kind === 'skipped') return 0;
-  return p.kind === 'media' ? MEDIA_TOKENS : tokenEstimate(p.text);
+  return p.kind === 'media' ? (p.tokens ?? MEDIA_TOKENS) : tokenEstimate(p.text);
+}
+
+/** A media part for bytes as sent: described by `mediaText`, counted by its pixels when it is an image. */
+function mediaPart(mime: string | null | undefined, bytes: Uint8Array): PreviewPart {
+  const size = imageSize(bytes);
+  return { kind: 'media', text: mediaText(mime, bytes), tokens: size ? Math.ceil((size.width * size.height) / PIXELS_PER_TOKEN) : MEDIA_TOKENS };
 }
 
 function turn(role: PreviewTurn['role'], parts: PreviewPart[]): PreviewTurn {
@@ -61,20 +71,20 @@ function histParts(parts: readonly HistPart[]): PreviewPart[] {
     if (typeof p === 'string') return { kind: 'text', text: p };
     if (p instanceof Uint8Array) {
       const prev = parts[k - 1];
-      return { kind: 'media', text: mediaText(typeof prev === 'string' ? /^<media [^>]*mime="([^"]+)"/.exec(prev)?.[1] : null, p) };
+      return mediaPart(typeof prev === 'string' ? /^<media [^>]*mime="([^"]+)"/.exec(prev)?.[1] : null, p);
     }
     return { kind: 'media', text: isMediaUrl(p) ? urlText(p.mime, p.url) : String(p) };
   });
 }
 
 /** A chat media part: a data URL is described (mime, size), a web URL shown as the URL it is. */
-function chatMediaText(text: string, mime?: string): string {
+function chatMediaPart(text: string, mime?: string): PreviewPart {
   const data = /^data:([^;,]*)(?:;[^,]*)?,(.*)$/s.exec(text);
-  if (!data) return urlText(mime, text);
+  if (!data) return { kind: 'media', text: urlText(mime, text) };
   try {
-    return mediaText(mime || data[1], b64decode(data[2]));
+    return mediaPart(mime || data[1], b64decode(data[2]));
   } catch {
-    return mime || data[1] || 'media';
+    return { kind: 'media', text: mime || data[1] || 'media' };
   }
 }
 
@@ -122,7 +132,7 @@ export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hi
           case 'tool_result':
             return { kind: 'tool_result', text: p.text };
           default:
-            return { kind: 'media', text: chatMediaText(p.text, p.mime) };
+            return chatMediaPart(p.text, p.mime);
         }
       });
       if (m.role === 'user') parts.push(...skippedParts(skipped[user++]));

@@ -3,7 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { readIpynb } from '../../src/core/ipynb';
-import { Dialog, Message } from '../../src/core/model';
+import sharp from 'sharp';
+import { Attachment, Dialog, Message } from '../../src/core/model';
 import { headerLevel, sectionMsgs } from '../../src/core/sections';
 import { OutlineNode, buildOutline, dlgOutline, outlineItem, outlinePath } from '../../src/core/outline';
 import { histPreview } from '../../src/core/histPreview';
@@ -99,6 +100,18 @@ describe('history preview', () => {
     assert.ok(!pv.turns[0].parts.some((p) => p.kind === 'text' && p.text.includes('x = 21')));
     const unskipped = histPreview(read('basic.ipynb'), 'b0000003');
     assert.ok(unskipped.turns[0].tokens > pv.turns[0].tokens);
+  });
+
+  it('an image costs tokens by its pixels (w·h / 750), in both modes', async () => {
+    const png = new Uint8Array(await sharp({ create: { width: 300, height: 250, channels: 3, background: 'blue' } }).png().toBuffer());
+    const att = new Attachment(png, 'image/png');
+    const d = new Dialog([new Message({ id: 'p1', msgType: 'prompt', content: `What is ![](attachment:${att.id})?`, attachments: [att] })]);
+    for (const mode of ['hist', 'chat'] as const) {
+      const media = histPreview(d, 'p1', mode).turns[0].parts.filter((p) => p.kind === 'media');
+      assert.equal(media.length, 1, mode);
+      assert.match(media[0].text, /^image\/png · 300×250 px/);
+      assert.equal(media[0].tokens, 100, mode);
+    }
   });
 
   it('chat mode follows dlg2chat, tool calls and results as their own parts', () => {
