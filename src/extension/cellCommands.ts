@@ -1,16 +1,19 @@
-// Cell-level commands: add a prompt / note / code / raw cell, convert a cell between the four types,
-// and toggle pinned / skipped / exported. Each is the core operation on the cell's message, written back
-// as ONE undoable edit; without a dialog cell to act on, each refuses with a message and changes nothing.
+// Cell-level commands: add a prompt / note / code / raw cell, convert cells between the four types,
+// and toggle pinned / skipped / exported. Converts and toggles act on the cell they are given (cell
+// menu, status bar), else on every selected cell of the active dialog editor; each is the core
+// operation on the cells' messages, written back as ONE undoable edit. Without a dialog cell to act
+// on, each refuses with a message and changes nothing.
 
 import * as vscode from 'vscode';
-import { Dialog, MSG_TYPES, Message } from '../core/model';
-import { convertMsg, setFlag } from '../core/surgeryConvert';
-import { toggleExported } from '../core/directives';
+import { Dialog, MSG_TYPES, Message, truthy } from '../core/model';
+import { planConvertMsg, planSetFlag } from '../core/surgeryConvert';
+import { MsgEdit, applyEdit } from '../core/surgeryEdit';
+import { exported, toggleExported } from '../core/directives';
 import { cell2msg, cellLike, msg2cell } from './cells';
 import { freshCellId } from './cellIds';
 import { CommandResult, DONE, reason, refuse } from './commandFeedback';
 import { commandTarget, selectCells } from './commandTarget';
-import { applyMessage, notebookCodeLanguage, resolveCell } from './edits';
+import { applyMessages, notebookCodeLanguage } from './edits';
 
 const TITLES: Record<string, string> = { prompt: 'Prompt', note: 'Note', code: 'Code', raw: 'Raw' };
 
@@ -36,50 +39,91 @@ export async function addCell(msgType: string, arg?: unknown): Promise<CommandRe
   return DONE;
 }
 
-/** Writes the changed message back; the result for the command. */
-async function writeBack(cell: vscode.NotebookCell, m: Message): Promise<CommandResult> {
-  return (await applyMessage(cell, m)) ? DONE : refuse(REFUSED);
+/** The cells a convert / toggle acts on, their messages, and one Dialog holding them for the core. */
+interface Selected {
+  nb: vscode.NotebookDocument;
+  cells: vscode.NotebookCell[];
+  msgs: Message[];
+  d: Dialog;
+  editor?: vscode.NotebookEditor;
+  /** The editor's selections before the edit: replacing a cell (a type change) can drop them. */
+  ranges?: readonly vscode.NotebookRange[];
 }
 
-/** Converts a cell to `msgType`, keeping its text (a prompt's reply moves into the text, see convertMsg). */
+/** The given cell, else every selected cell of the active dialog editor (all selection ranges). */
+function selected(arg?: unknown): Selected | undefined {
+  const t = commandTarget(arg);
+  if (!t || !t.indices.length) return undefined;
+  const cells = t.indices.map((k) => t.nb.cellAt(k));
+  const msgs = cells.map((c) => cell2msg(cellLike(c)));
+  return { nb: t.nb, cells, msgs, d: new Dialog(msgs), editor: t.editor, ranges: t.editor?.selections };
+}
+
+/** Writes the changed messages (indices into the selection) back as ONE edit: one undo step. */
+async function writeBack(s: Selected, changed: number[]): Promise<CommandResult> {
+  if (!changed.length) return DONE;
+  if (!(await applyMessages(s.nb, changed.map((k) => [s.cells[k], s.msgs[k]] as const)))) return refuse(REFUSED);
+  if (s.editor && s.ranges) s.editor.selections = s.ranges;
+  return DONE;
+}
+
+/** Performs a core plan (updates of the selection's messages) and writes the changed cells back. */
+function applyPlan(s: Selected, edits: MsgEdit[]): Promise<CommandResult> {
+  applyEdit(s.d, { edits, result: null });
+  return writeBack(s, [...new Set(edits.flatMap((e) => (e.kind === 'update' ? [e.index] : [])))]);
+}
+
+/** Converts the cells to `msgType`, keeping their text (a prompt's reply moves into the text, see planConvertMsg). */
 export async function convertCell(msgType: string, arg?: unknown): Promise<CommandResult> {
-  const cell = resolveCell(arg);
-  if (!cell) return refuse(NO_CELL);
-  const m = cell2msg(cellLike(cell));
-  if (m.msgType === msgType) return DONE;
+  const s = selected(arg);
+  return s ? convertSelected(s, msgType) : refuse(NO_CELL);
+}
+
+async function convertSelected(s: Selected, msgType: string): Promise<CommandResult> {
+  // Every cell is planned before anything is written, so a refusal changes nothing.
+  const plan = (dropReply: boolean) => s.msgs.flatMap((m) => planConvertMsg(s.d, m, msgType, { dropReply }).edits);
+  let edits: MsgEdit[];
   try {
-    convertMsg(new Dialog([m]), m.id, msgType);
+    edits = plan(false);
   } catch (e) {
     // Only prompt-with-reply -> code is refused by the core: the reply would be lost, so ask first.
-    const drop = 'Convert and drop the reply';
+    const drop = s.cells.length > 1 ? 'Convert and drop the replies' : 'Convert and drop the reply';
     if ((await vscode.window.showWarningMessage(reason(e), { modal: true }, drop)) !== drop) return { ok: false, message: reason(e) };
-    convertMsg(new Dialog([m]), m.id, msgType, { dropReply: true });
+    edits = plan(true);
   }
-  return writeBack(cell, m);
+  return applyPlan(s, edits);
 }
 
 async function pickType(arg?: unknown): Promise<CommandResult> {
-  const cell = resolveCell(arg);
-  if (!cell) return refuse(NO_CELL);
-  const current = cell2msg(cellLike(cell)).msgType;
+  const s = selected(arg);
+  if (!s) return refuse(NO_CELL);
+  const types = new Set(s.msgs.map((m) => m.msgType));
+  const current = types.size === 1 ? [...types][0] : undefined;
   const pick = await vscode.window.showQuickPick(
     MSG_TYPES.filter((t) => t !== current).map((t) => ({ label: TITLES[t], type: t })),
-    { placeHolder: `Convert this ${current} cell to…` },
+    { placeHolder: current && s.cells.length === 1 ? `Convert this ${current} cell to…` : `Convert ${s.cells.length} cells to…` },
   );
-  return pick ? convertCell(pick.type, cell) : { ok: false, message: 'Cancelled.' };
+  return pick ? convertSelected(s, pick.type) : { ok: false, message: 'Cancelled.' };
 }
 
-/** Toggles a flag; `exported` in the form the cell already uses (a `#| export` line or `meta.nbdev`). */
+/**
+ * Toggles a flag on the cells: when any is off all are turned on, else all off. `exported` applies to
+ * code cells only, in the form each cell already uses (a `#| export` line or `meta.nbdev`).
+ */
 export async function toggleFlag(flag: 'pinned' | 'skipped' | 'exported', arg?: unknown): Promise<CommandResult> {
-  const cell = resolveCell(arg);
-  if (!cell) return refuse(NO_CELL);
-  const m = cell2msg(cellLike(cell));
-  if (flag === 'exported') {
-    // Only code is exported (dlg2py); a directive in a note would be noise.
-    if (m.msgType !== 'code') return refuse('Only code cells can be exported.');
-    toggleExported(m);
-  } else setFlag(new Dialog([m]), [m.id], flag);
-  return writeBack(cell, m);
+  const s = selected(arg);
+  if (!s) return refuse(NO_CELL);
+  if (flag !== 'exported') {
+    const on = s.msgs.some((m) => !truthy(m[flag]));
+    return applyPlan(s, planSetFlag(s.d, s.msgs, flag, on).edits);
+  }
+  // Only code is exported (dlg2py); a directive in a note would be noise.
+  const code = s.msgs.filter((m) => m.msgType === 'code');
+  if (!code.length) return refuse(s.cells.length > 1 ? 'Only code cells can be exported, and none of the selected cells is code.' : 'Only code cells can be exported.');
+  const on = code.some((m) => !exported(m));
+  const flip = code.filter((m) => exported(m) !== on);
+  for (const m of flip) toggleExported(m);
+  return writeBack(s, flip.map((m) => s.msgs.indexOf(m)));
 }
 
 export function registerCellCommands(context: vscode.ExtensionContext): void {

@@ -40,22 +40,34 @@ export function notebookCodeLanguage(nb: vscode.NotebookDocument): string {
 
 /** Writes `m` (a changed copy of the cell's message) back into `cell` as one edit. */
 export async function applyMessage(cell: vscode.NotebookCell, m: Message): Promise<boolean> {
-  const nb = cell.notebook;
+  return applyMessages(cell.notebook, [[cell, m]]);
+}
+
+/**
+ * Writes each changed message back into its cell of `nb`, all in ONE WorkspaceEdit (one undo step).
+ * Per cell: metadata only, text + metadata, or the whole cell when its kind, language or outputs change.
+ */
+export async function applyMessages(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[]): Promise<boolean> {
   const lang = notebookCodeLanguage(nb);
-  const data = msg2cell(m, lang);
-  const old = cellLike(cell);
   const edit = new vscode.WorkspaceEdit();
-  const sameType = cellType(old) === m.msgType;
-  if (sameType && jsonEqual(outputsJson(data.outputs ?? []), outputsJson(cell.outputs))) {
-    if (data.value !== old.value) {
-      const doc = cell.document;
-      edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), data.value);
+  const cellEdits: vscode.NotebookEdit[] = [];
+  for (const [cell, m] of changes) {
+    const data = msg2cell(m, lang);
+    const old = cellLike(cell);
+    const sameType = cellType(old) === m.msgType;
+    if (sameType && jsonEqual(outputsJson(data.outputs ?? []), outputsJson(cell.outputs))) {
+      if (data.value !== old.value) {
+        const doc = cell.document;
+        edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), data.value);
+      }
+      cellEdits.push(vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {}));
+    } else {
+      if (sameType) data.languageId = old.languageId;
+      // One cell for one: the indices of the other edits stay valid.
+      cellEdits.push(vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(cell.index, cell.index + 1), [data]));
     }
-    edit.set(nb.uri, [vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {})]);
-  } else {
-    if (sameType) data.languageId = old.languageId;
-    edit.set(nb.uri, [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(cell.index, cell.index + 1), [data])]);
   }
+  edit.set(nb.uri, cellEdits);
   return vscode.workspace.applyEdit(edit);
 }
 

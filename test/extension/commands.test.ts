@@ -107,6 +107,56 @@ describe('dialog commands', function () {
     assert.equal(cell().document.getText(), 'x = 21\nx*2');
   });
 
+  it('toggles on several selected cells: any off turns all on, else all off', async () => {
+    const nb = await openDialog(basic);
+    const ed = await vscode.window.showNotebookDocument(nb);
+    await vscode.commands.executeCommand('dialogNotebook.togglePinned', nb.cellAt(0).document.uri);
+    const pinned = () => nb.getCells().map((c) => dialogState(c).pinned === true);
+    assert.deepEqual(pinned().slice(0, 4), [true, false, false, false], 'only the given cell');
+    ed.selections = [new vscode.NotebookRange(0, 2), new vscode.NotebookRange(3, 4)];
+    await vscode.commands.executeCommand('dialogNotebook.togglePinned');
+    assert.deepEqual(pinned().slice(0, 5), [true, true, false, true, false], 'one was off: all selected on');
+    await vscode.commands.executeCommand('dialogNotebook.togglePinned');
+    assert.ok(!pinned().some(Boolean), 'all were on: all off');
+    // toggleExported over code cells only: cell 1 is exported, cell 4 not, so both end up exported.
+    await vscode.commands.executeCommand('dialogNotebook.toggleExported', nb.cellAt(1).document.uri);
+    ed.selections = [new vscode.NotebookRange(0, 5)];
+    const r = await vscode.commands.executeCommand<Result>('dialogNotebook.toggleExported');
+    assert.equal(r?.ok, true, r?.message);
+    assert.equal(nb.cellAt(1).document.getText(), '#| export\nx = 21\nx*2', 'an exported cell stays exported, once');
+    assert.equal(nb.cellAt(4).document.getText(), '#| export\nprint("hi")');
+    await vscode.commands.executeCommand('dialogNotebook.toggleExported');
+    assert.equal(nb.cellAt(1).document.getText(), 'x = 21\nx*2');
+    assert.equal(nb.cellAt(4).document.getText(), 'print("hi")');
+  });
+
+  it('a cell argument acts on that cell alone, whatever is selected', async () => {
+    const nb = await openDialog(basic);
+    const ed = await vscode.window.showNotebookDocument(nb);
+    ed.selections = [new vscode.NotebookRange(0, 5)];
+    await vscode.commands.executeCommand('dialogNotebook.togglePinned', nb.cellAt(1).document.uri);
+    assert.deepEqual(nb.getCells().map((c) => dialogState(c).pinned === true).slice(0, 5), [false, true, false, false, false]);
+    await vscode.commands.executeCommand('dialogNotebook.toggleSkipped', nb.cellAt(2));
+    assert.deepEqual(nb.getCells().map((c) => dialogState(c).skipped === true).slice(0, 5), [false, false, true, false, false]);
+    await vscode.commands.executeCommand('dialogNotebook.toggleExported', nb.cellAt(4).document.uri);
+    assert.equal(nb.cellAt(1).document.getText(), 'x = 21\nx*2', 'the selected, not given, code cell is untouched');
+    assert.ok(nb.cellAt(4).document.getText().startsWith('#| export'));
+    await vscode.commands.executeCommand('dialogNotebook.convertToNote', nb.cellAt(3));
+    assert.deepEqual(nb.getCells().map((c) => c.document.languageId).slice(0, 5), ['markdown', 'python', 'dialog-prompt', 'markdown', 'python']);
+  });
+
+  it('toggleExported refuses when no selected cell is code, changing nothing', async () => {
+    const nb = await openDialog(basic);
+    const ed = await vscode.window.showNotebookDocument(nb);
+    ed.selections = [new vscode.NotebookRange(2, 4), new vscode.NotebookRange(5, 7)];
+    const v = nb.version;
+    const r = await vscode.commands.executeCommand<Result>('dialogNotebook.toggleExported');
+    assert.equal(r?.ok, false);
+    assert.match(r.message, /only code cells/i);
+    assert.equal(nb.version, v, 'the dialog was not edited');
+    assert.equal(nb.isDirty, false);
+  });
+
   it('Edit Reply opens the reply as markdown; saving it writes the reply into the prompt', async () => {
     const nb = await openDialog(replies);
     const prompt = nb.cellAt(0);

@@ -202,6 +202,46 @@ describe('every cell edit is one undo step', function () {
       ));
   }
 
+  // Palette / keybinding: the command acts on every selected cell (all ranges) in ONE edit.
+  const ranges = (...rs: [number, number][]) => rs.map(([a, b]) => new vscode.NotebookRange(a, b));
+  const onSelection = (cmd: string, ...rs: [number, number][]) => async (nb: vscode.NotebookDocument) => {
+    const ed = await vscode.window.showNotebookDocument(nb);
+    ed.selections = ranges(...rs);
+    await run(cmd);
+  };
+
+  it('togglePinned on several selection ranges pins every selected cell in one step', () =>
+    oneUndoStep('basic.ipynb', onSelection('togglePinned', [0, 2], [3, 4]), (nb) => {
+      assert.deepEqual(nb.getCells().map((c) => dialogState(c).pinned === true), [true, true, false, true, false, false, false, false, false, false]);
+    }));
+
+  it('toggleSkipped on several selected cells, one a prompt with a reply, in one step', () =>
+    oneUndoStep('basic.ipynb', onSelection('toggleSkipped', [1, 3]), (nb) => {
+      assert.deepEqual([0, 1, 2, 3].map((k) => dialogState(nb.cellAt(k)).skipped === true), [false, true, true, false]);
+    }));
+
+  it('toggleExported on a selection edits the text of every code cell, skips the others, in one step', () =>
+    oneUndoStep('basic.ipynb', onSelection('toggleExported', [0, 5]), (nb) => {
+      assert.equal(nb.cellAt(1).document.getText(), '#| export\nx = 21\nx*2');
+      assert.equal(nb.cellAt(4).document.getText(), '#| export\nprint("hi")');
+      assert.ok(nb.cellAt(3).document.getText().startsWith('plain raw text'), 'the raw cell is untouched');
+      assert.ok(nb.cellAt(0).document.getText().startsWith('# Basic dialog'), 'the note is untouched');
+    }));
+
+  it('convertToNote on several selection ranges (code with outputs, raw) is one step', () =>
+    oneUndoStep('basic.ipynb', onSelection('convertToNote', [1, 2], [3, 5]), (nb) => {
+      for (const k of [1, 3, 4]) assert.equal(nb.cellAt(k).kind, vscode.NotebookCellKind.Markup, `cell ${k}`);
+      assert.equal(nb.cellAt(1).document.getText(), 'x = 21\nx*2');
+      assert.equal(nb.cellAt(4).document.getText(), 'print("hi")');
+      assert.equal(nb.cellAt(2).document.languageId, 'dialog-prompt', 'the unselected prompt stays');
+    }));
+
+  it('convertToRaw on a selection mixing types (prompt with a reply, code, note) is one step', () =>
+    oneUndoStep('basic.ipynb', onSelection('convertToRaw', [0, 3]), (nb) => {
+      for (const k of [0, 1, 2]) assert.equal(nb.cellAt(k).document.languageId, 'raw', `cell ${k}`);
+      assert.ok(nb.cellAt(2).document.getText().includes('## AI Response'), 'the reply is kept in the text');
+    }));
+
   it('Edit Reply: saving the reply document is one undo step in the notebook', async () => {
     let reply: vscode.TextDocument | undefined;
     const old = 'Partial answer...\n*[Response interrupted]*';
