@@ -5,10 +5,11 @@ import { JsonObject, isJsonObject } from './json';
 import { Attachment, Dialog, DialogError, Message } from './model';
 import { MediaKind, Msg, Part, ToolResultPart, ToolUsePart, mediaPart, mkMsg as msg, textPart } from './parts';
 import { fmt2hist, hist2fmt } from './replyFormat';
-import { AimInfo, HistPart, detectMime, isMediaUrl } from './media';
+import { AimInfo, DATA_URL, HistPart, detectMime, isMediaUrl } from './media';
 import { HistOptions, dlg2hist } from './hist';
 import { INSTRUCTIONS } from './xml';
-import { b64decode, b64encode, md5, toHex } from './hashes';
+import { b64decode, md5, toHex } from './hashes';
+import { encodeBase64 } from './ipynbText';
 
 function mediaKind(mime: string): MediaKind {
   if (mime.startsWith('image/')) return 'input_image';
@@ -32,7 +33,7 @@ function userParts(turn: HistPart[]): Part[] {
     else if (p instanceof Uint8Array) {
       const prev = k > 0 && typeof turn[k - 1] === 'string' ? TAG_MIME.exec(turn[k - 1] as string)?.[1] : undefined;
       const mime = detectMime(p) ?? prev ?? 'application/octet-stream';
-      res.push(mediaPart(mediaKind(mime), `data:${mime};base64,${b64encode(p)}`, mime));
+      res.push(mediaPart(mediaKind(mime), `data:${mime};base64,${encodeBase64(p)}`, mime));
     } else if (isMediaUrl(p)) {
       const mime = p.mime ?? 'application/octet-stream';
       res.push(mediaPart(mediaKind(mime), p.url, mime));
@@ -124,7 +125,7 @@ export function chat2dlg(msgs: readonly Msg[], name = '', mx: number | null = 20
     for (const p of t.user?.content ?? []) {
       if (p.type === 'text') segs.push(p.text);
       else if (p.type === 'input_image') {
-        const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(p.text);
+        const dataUrl = DATA_URL.exec(p.text);
         if (dataUrl) {
           const a = new Attachment(b64decode(dataUrl[2]), p.mime ?? dataUrl[1]);
           attachments.push(a);

@@ -3,7 +3,7 @@
 // A directive lives either in the content's leading comment block (`#| export`) or in `meta.nbdev`
 // (`{"export": "true"}`); comment entries win. The value `"true"` is stored as `""` (bare).
 
-import { JsonObject, isJsonObject } from './json';
+import { JsonObject, isJsonObject, setKey } from './json';
 import { Dialog, DialogError, Message, truthy } from './model';
 import { PY_WS, pySplitlines, pyStrip } from './pyText';
 import { pyRepr } from './pyrepr';
@@ -44,7 +44,7 @@ export function contentDirectives(content: string): Directives {
   const res: Directives = {};
   for (const line of partitionDirectives(content)[0]) {
     const d = parseDirective(line);
-    if (d) Object.defineProperty(res, d[0], { value: d[1], enumerable: true, writable: true, configurable: true });
+    if (d) setKey(res, d[0], d[1]);
   }
   return res;
 }
@@ -57,7 +57,7 @@ export function metaDirectives(meta: JsonObject | null | undefined): Directives 
   const bad = Object.keys(d).filter((k) => typeof d[k] !== 'string');
   if (bad.length) throw new DialogError(`\`nbdev\` metadata directive values must be str (e.g 'true'/'false'), got non-str for: ${pyRepr(bad)}`);
   const res: Directives = {};
-  for (const k of Object.keys(d)) Object.defineProperty(res, k, { value: d[k] === 'true' ? '' : d[k], enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(d)) setKey(res, k, d[k] === 'true' ? '' : d[k]);
   return res;
 }
 
@@ -67,7 +67,7 @@ const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k)
 export function directives(m: Message): Directives {
   const cmts = contentDirectives(m.content);
   const res: Directives = { ...cmts };
-  for (const [k, v] of Object.entries(metaDirectives(m.meta))) if (!has(cmts, k)) Object.defineProperty(res, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(metaDirectives(m.meta))) if (!has(cmts, k)) setKey(res, k, v);
   return res;
 }
 
@@ -81,17 +81,17 @@ export function hasDirective(m: Message, name: string): boolean {
 }
 
 const isExportName = (k: string) => k === 'export' || k === 'exports';
+const hasExport = (o: object) => has(o, 'export') || has(o, 'exports');
 
 /** True iff the merged directives hold `export` or `exports`, with any value (`#| export: false` counts). */
 export function exported(m: Message): boolean {
-  const d = directives(m);
-  return has(d, 'export') || has(d, 'exports');
+  return hasExport(directives(m));
 }
 
 /** The host's switch: an `export`/`exports` key in `meta.nbdev`. */
 export function metaExported(m: Message): boolean {
   const d = m.meta.nbdev;
-  return isJsonObject(d) && (has(d, 'export') || has(d, 'exports'));
+  return isJsonObject(d) && hasExport(d);
 }
 
 /** Sets `meta.nbdev.export = "true"`, or removes `export`/`exports` (and an emptied `nbdev`). Content is untouched. */
@@ -119,7 +119,7 @@ const dirLine = (k: string, v: string) => `#| ${k}${v ? `: ${v}` : ''}\n`;
  */
 export function updateExport(m: Message, flag: boolean): void {
   const cmts = contentDirectives(m.content);
-  if (has(cmts, 'export') || has(cmts, 'exports')) {
+  if (hasExport(cmts)) {
     const [block, rest] = partitionDirectives(m.content);
     const lines = Object.entries(cmts).filter(([k]) => !isExportName(k)).map(([k, v]) => dirLine(k, v));
     m.content = [...block.filter(isMagic), ...lines, ...rest].join('');

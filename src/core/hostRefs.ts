@@ -2,7 +2,7 @@
 
 import { Message } from './model';
 import { pyStr } from './pyrepr';
-import { AimInfo, HistPart, mediaItem } from './media';
+import { AimInfo, HistPart, mediaItem, pyTypeName } from './media';
 import { xmlAttrs } from './xmlAttrs';
 
 function esc(s: string): string {
@@ -26,15 +26,6 @@ export function getExprs(msgs: readonly Message[], sigil = '$'): string[] {
   const re = new RegExp(`${esc(sigil)}\`([^\`]+)\``, 'g');
   for (const m of msgs) if (m.msgType === 'prompt') for (const h of m.content.matchAll(re)) res.add(h[1]);
   return [...res].sort();
-}
-
-function pyTypeName(v: unknown): string {
-  if (v === null || v === undefined) return 'NoneType';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
-  if (typeof v === 'string') return 'str';
-  if (Array.isArray(v)) return 'list';
-  return 'dict';
 }
 
 /**

@@ -6,7 +6,8 @@ export interface ImageSize {
   height: number;
 }
 
-function ascii(b: Uint8Array, off: number, sig: string): boolean {
+/** Whether the bytes at `off` are the code units of `sig` (a file-signature check). */
+export function bytesAt(b: Uint8Array, off: number, sig: string): boolean {
   if (b.length < off + sig.length) return false;
   for (let k = 0; k < sig.length; k++) if (b[off + k] !== sig.charCodeAt(k)) return false;
   return true;
@@ -36,13 +37,13 @@ function jpegSize(b: Uint8Array): ImageSize | null {
 }
 
 export function imageSize(b: Uint8Array): ImageSize | null {
-  if (ascii(b, 0, '\x89PNG\r\n\x1a\n') && ascii(b, 12, 'IHDR') && b.length >= 24) return { width: be32(b, 16), height: be32(b, 20) };
-  if ((ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a')) && b.length >= 10) return { width: le16(b, 6), height: le16(b, 8) };
+  if (bytesAt(b, 0, '\x89PNG\r\n\x1a\n') && bytesAt(b, 12, 'IHDR') && b.length >= 24) return { width: be32(b, 16), height: be32(b, 20) };
+  if ((bytesAt(b, 0, 'GIF87a') || bytesAt(b, 0, 'GIF89a')) && b.length >= 10) return { width: le16(b, 6), height: le16(b, 8) };
   if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8) return jpegSize(b);
-  if (ascii(b, 0, 'RIFF') && ascii(b, 8, 'WEBP') && b.length >= 30) {
-    if (ascii(b, 12, 'VP8X')) return { width: le24(b, 24) + 1, height: le24(b, 27) + 1 };
-    if (ascii(b, 12, 'VP8 ')) return { width: le16(b, 26) & 0x3fff, height: le16(b, 28) & 0x3fff };
-    if (ascii(b, 12, 'VP8L')) {
+  if (bytesAt(b, 0, 'RIFF') && bytesAt(b, 8, 'WEBP') && b.length >= 30) {
+    if (bytesAt(b, 12, 'VP8X')) return { width: le24(b, 24) + 1, height: le24(b, 27) + 1 };
+    if (bytesAt(b, 12, 'VP8 ')) return { width: le16(b, 26) & 0x3fff, height: le16(b, 28) & 0x3fff };
+    if (bytesAt(b, 12, 'VP8L')) {
       const bits = b[21] | (b[22] << 8) | (b[23] << 16) | (b[24] << 24);
       return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
     }

@@ -1,8 +1,8 @@
 // Dialog ↔ .ipynb (ipynb-storage.md, DECISIONS "unmodified round trip").
 //
-// Lossless by construction: every message remembers the exact text of its cell (`origin.text`) and the
-// cell as it would be rebuilt at read time (`origin.cell`). Writing rebuilds each cell; when the rebuild
-// equals `origin.cell` nobody edited the message and its original text is written. When no message, no
+// Lossless by construction: every message remembers the exact text of its cell (`origin.text`) and its
+// state at read time (`origin.state`). When the message still has that state nobody edited it and its
+// original text is written; otherwise its cell is rebuilt. When no message, no
 // position and not the notebook metadata changed, the file's own text comes back (BOM, CRLF, indent,
 // key order, missing newline and all). Otherwise the file is written in Solveit's canonical form, with
 // unedited cells still in their original bytes. All bookkeeping is plain JSON, so it survives the

@@ -2,10 +2,10 @@
 // `Message.origin`, whatever the message model cannot hold (separator form, an absent or odd
 // `solveit_ai` flag, unknown keys …) so that writing an edited cell loses nothing the file had.
 
-import { Json, JsonObject, isJsonObject, jsonClone, jsonEqual, parseJson, setKey } from './json';
+import { Json, JsonObject, isJsonObject, jsonClone, jsonEqual, setKey } from './json';
 import { Attachment, CellOrigin, META_ATTRS, Message, newId, truthy } from './model';
 import { aiRes } from './outputs';
-import { joinSource, repairCell } from './ipynbRepair';
+import { joinSource, legacyOutputs, repairCell } from './ipynbRepair';
 import { attachmentProblem } from './ipynbSchema';
 import { decodeBase64, encodeBase64, joinLines, splitLines } from './ipynbText';
 import { pyRepr, pyStr } from './pyrepr';
@@ -46,7 +46,7 @@ export function splitReply(source: string): SplitReply {
 }
 
 /**
- * Storage hints kept in `Message.origin` besides `text` / `cell` (all optional, all plain JSON):
+ * Storage hints kept in `Message.origin` besides `text` / `state` (all optional, all plain JSON):
  * `file`, `index` – which read and position the cell came from; `genId` – the in-memory id of a cell that
  * had none (an unedited write keeps it id-less); `sep` – a non-standard separator; `emptySep` – the
  * separator was there with an empty reply; `tail` – text from a second separator on; `flag` – a
@@ -196,14 +196,8 @@ function writeOutput(o: Json): Json {
 
 function codeOutputs(m: Message): Json[] {
   const o = m.output;
-  if (typeof o !== 'string') return o.map(writeOutput);
   // A legacy string output (§6) is JSON text of the list.
-  try {
-    const v = parseJson(o).value;
-    return Array.isArray(v) ? v.map(writeOutput) : [];
-  } catch {
-    return [];
-  }
+  return (typeof o === 'string' ? (legacyOutputs(o) ?? []) : o).map(writeOutput);
 }
 
 /**

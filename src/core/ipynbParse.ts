@@ -5,21 +5,12 @@
 // every cell object in the top-level `cells` array and looks at each number lexeme; only when one of
 // them needs a tag (or the text is not plain JSON) does parsing fall back to parseJson.
 
-import { Json, JsonObject, isJsonObject, parseJson } from './json';
+import { Json, JsonObject, NUMBER_RE, isJsonObject, needsTag, parseJson } from './json';
 
 export interface ParsedNotebook {
   value: Json;
   /** [start, end) pairs, flat, of the object cells of the top-level `cells` array, in order. */
   spans: number[];
-}
-
-const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
-
-/** Whether JSON.parse would read this number lexeme into a different value than parseJson. */
-function needsTag(lex: string, frac: string | undefined, exp: string | undefined): boolean {
-  const v = Number(lex);
-  if (frac === undefined && exp === undefined) return !Number.isSafeInteger(v) || (v === 0 && lex[0] === '-');
-  return Number.isInteger(v) || !Number.isFinite(v);
 }
 
 /** Cell spans (flat start/end pairs), or null when the text holds numbers JSON.parse would alter. */

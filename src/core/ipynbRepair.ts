@@ -74,7 +74,7 @@ export function repairCell(c: JsonObject, where: string, code: boolean, out: str
 }
 
 /** Legacy hosts stored outputs as a JSON string (ipynb-storage §6): its list, if it holds one. */
-function legacyOutputs(v: Json | undefined): Json[] | undefined {
+export function legacyOutputs(v: Json | undefined): Json[] | undefined {
   if (typeof v !== 'string') return undefined;
   try {
     const parsed = parseJson(v).value;

@@ -4,6 +4,8 @@
 // JS number would misrepresent are kept as a tagged object `{ "$dlg:num": lexeme }` (plain JSON, so it
 // survives structured cloning into VS Code metadata); every other number is a plain JS number.
 
+import { cpCompare } from './pyText';
+
 export type Json = null | boolean | number | string | Json[] | JsonObject;
 export interface JsonObject {
   [key: string]: Json;
@@ -50,7 +52,15 @@ export interface ParseResult {
   spans: WeakMap<object, [number, number]>;
 }
 
-const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+/** A JSON number lexeme (sticky: set `lastIndex`); groups 1 and 2 are the fraction and the exponent. */
+export const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+
+/** Whether a number lexeme needs the tagged form: a plain JS number would misrepresent it. */
+export function needsTag(lex: string, frac: string | undefined, exp: string | undefined): boolean {
+  const v = Number(lex);
+  if (frac === undefined && exp === undefined) return !Number.isSafeInteger(v) || (v === 0 && lex[0] === '-');
+  return Number.isInteger(v) || !Number.isFinite(v);
+}
 
 /** Parses JSON text (plus Python's NaN / Infinity), keeping number lexemes Python would keep. */
 export function parseJson(text: string, spanDepth = -1): ParseResult {
@@ -110,11 +120,7 @@ export function parseJson(text: string, spanDepth = -1): ParseResult {
     if (!m) return fail(`Unexpected ${describe(i)}`);
     const lex = m[0];
     i += lex.length;
-    const v = Number(lex);
-    if (m[1] === undefined && m[2] === undefined) {
-      return Number.isSafeInteger(v) && !(v === 0 && lex[0] === '-') ? v : { [NUM_TAG]: lex };
-    }
-    return Number.isInteger(v) || !Number.isFinite(v) ? { [NUM_TAG]: lex } : v;
+    return needsTag(lex, m[1], m[2]) ? { [NUM_TAG]: lex } : Number(lex);
   };
 
   const word = (w: string, v: Json): Json => {
@@ -235,12 +241,7 @@ export function sortedKeys(o: JsonObject): string[] {
   if (keys.length < 2) return keys;
   keys.sort();
   if (keys.some((k) => /[\ud800-\udfff]/.test(k))) {
-    keys.sort((a, b) => {
-      const ca = Array.from(a, (c) => c.codePointAt(0)!);
-      const cb = Array.from(b, (c) => c.codePointAt(0)!);
-      for (let k = 0; k < Math.min(ca.length, cb.length); k++) if (ca[k] !== cb[k]) return ca[k] - cb[k];
-      return ca.length - cb.length;
-    });
+    keys.sort(cpCompare);
   }
   return keys;
 }

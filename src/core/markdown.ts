@@ -2,20 +2,14 @@
 // Pandoc-style divs: `::: prompt`, `::: reply`, `::: output`, folded tool calls.
 
 import { isJsonObject, Json, parseJson } from './json';
-import { b64encode } from './hashes';
+import { encodeBase64 } from './ipynbText';
 import { Dialog, Message, Output } from './model';
 import { stripAnsi } from './ansi';
-import { aiRes } from './outputs';
+import { aiRes, joinOut } from './outputs';
 import { concatStreams } from './render';
 import { cpLen, cpSlice, pyRstrip, pyStrip } from './pyText';
 import { pyStr } from './pyrepr';
 import { codeSpan, fencedBlocks, pyJsonDumps, TOOL_INFO, USAGE_INFO } from './replyBlocks';
-
-function join(d: Json | undefined): string {
-  if (typeof d === 'string') return d;
-  if (Array.isArray(d)) return d.map((x) => (typeof x === 'string' ? x : String(x))).join('');
-  return d == null ? '' : String(d);
-}
 
 /** A fence longer than any backtick run inside. */
 function fence(info: string, text: string): string {
@@ -30,7 +24,7 @@ function noteMd(m: Message): string {
   let s = m.content;
   for (const a of m.attachments) {
     if (!s.includes(`attachment:${a.id}`)) continue;
-    const data = a.invalidBase64 ?? b64encode(a.data);
+    const data = a.invalidBase64 ?? encodeBase64(a.data);
     s = s.split(`attachment:${a.id}`).join(`data:${a.contentType};base64,${data}`);
   }
   return s;
@@ -48,19 +42,19 @@ type Piece = { text: string } | { md: string };
 /** One output as a markdown block, or plain text to pool with its neighbours. */
 function outputPiece(o: Output): Piece | null {
   const t = o.output_type;
-  if (t === 'stream') return { text: stripAnsi(join(o.text as Json)) };
-  if (t === 'error') return { text: stripAnsi(Array.isArray(o.traceback) ? o.traceback.map((x) => join(x)).join('\n') : join(o.traceback)) };
+  if (t === 'stream') return { text: stripAnsi(joinOut(o.text as Json)) };
+  if (t === 'error') return { text: stripAnsi(Array.isArray(o.traceback) ? o.traceback.map((x) => joinOut(x)).join('\n') : joinOut(o.traceback)) };
   const data = isJsonObject(o.data) ? o.data : {};
   const has = (k: string) => typeof data[k] === 'string' || Array.isArray(data[k]);
-  if (has('text/html')) return { md: fence('{=html}', pyRstrip(join(data['text/html']))) };
-  if (has('image/svg+xml')) return { md: fence('{=html}', pyRstrip(join(data['image/svg+xml']))) };
+  if (has('text/html')) return { md: fence('{=html}', pyRstrip(joinOut(data['text/html']))) };
+  if (has('image/svg+xml')) return { md: fence('{=html}', pyRstrip(joinOut(data['image/svg+xml']))) };
   for (const mime of ['image/jpeg', 'image/png']) {
-    if (has(mime)) return { md: `![](data:${mime};base64,${join(data[mime]).replace(/\s+/g, '')})` };
+    if (has(mime)) return { md: `![](data:${mime};base64,${joinOut(data[mime]).replace(/\s+/g, '')})` };
   }
-  if (has('text/markdown')) return { md: pyStrip(join(data['text/markdown'])) };
-  if (has('text/latex')) return { md: pyStrip(join(data['text/latex'])) };
-  if (has('application/javascript')) return { md: fence('{=html}', `<script>${join(data['application/javascript'])}</script>`) };
-  if (has('text/plain')) return { text: stripAnsi(join(data['text/plain'])) };
+  if (has('text/markdown')) return { md: pyStrip(joinOut(data['text/markdown'])) };
+  if (has('text/latex')) return { md: pyStrip(joinOut(data['text/latex'])) };
+  if (has('application/javascript')) return { md: fence('{=html}', `<script>${joinOut(data['application/javascript'])}</script>`) };
+  if (has('text/plain')) return { text: stripAnsi(joinOut(data['text/plain'])) };
   return null;
 }
 

@@ -6,7 +6,8 @@ import mime from 'mime';
 import { Json, isJsonObject } from './json';
 import { Attachment, Message } from './model';
 import { Base64Error, b64decode, base32, md5, toHex } from './hashes';
-import { xmlAttrs } from './xmlAttrs';
+import { escXml, xmlAttrs } from './xmlAttrs';
+import { bytesAt as at } from './imageSize';
 
 /** Model capabilities (the reference's `aim_info`). */
 export interface AimInfo {
@@ -46,12 +47,6 @@ export const DEFAULT_UNSUPPORTED =
 /** `_img_id`: the MD5 of the bytes, base32, first 8 characters (stable across sessions). */
 export function imgId(bytes: Uint8Array): string {
   return base32(md5(bytes)).slice(0, 8);
-}
-
-function at(b: Uint8Array, off: number, sig: string): boolean {
-  if (b.length < off + sig.length) return false;
-  for (let k = 0; k < sig.length; k++) if (b[off + k] !== sig.charCodeAt(k)) return false;
-  return true;
 }
 
 /** The mime of media bytes by signature (§7 table; WebP deliberately undetected, as in the reference). */
@@ -106,13 +101,9 @@ export function mediaTag(type: string, id: string, mimeType?: string | null): st
   return `<media${xmlAttrs([['id', id], ['type', type], ['mime', mimeType]])}></media>`;
 }
 
-function escText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 export function unavailableTag(type: string, id: string, reason: string, mimeType?: string | null): string {
   const attrs = xmlAttrs([['id', id], ['type', type], ['reason', reason], ['mime', mimeType]]);
-  return `<media-unavailable${attrs}>${escText(UNAVAILABLE_TEXT)}</media-unavailable>`;
+  return `<media-unavailable${attrs}>${escXml(UNAVAILABLE_TEXT)}</media-unavailable>`;
 }
 
 /** Image preparation before the bytes enter the context (resizing); may throw MediaLoadError. */
@@ -125,7 +116,8 @@ export interface MediaItemOptions {
   unavailMsg?: string;
 }
 
-function pyTypeName(v: unknown): string {
+/** Python's type name of a JSON-like value, for error and variable texts. */
+export function pyTypeName(v: unknown): string {
   if (typeof v === 'string') return 'str';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
   if (typeof v === 'boolean') return 'bool';
@@ -156,7 +148,7 @@ export function mediaItem(
   if (d === null || d === undefined) return [unavailableTag(type, idText, 'media data unavailable', opts.mime)];
   const isBytes = d instanceof Uint8Array;
   if (!isBytes && !isMediaUrl(d)) return [unavailableTag(type, idText, `expected bytes or MediaUrl, got ${pyTypeName(d)}`, opts.mime)];
-  const m = opts.mime || (isBytes ? detectMime(d as Uint8Array) : null) || (isBytes ? null : (d as MediaUrl).mime || urlMime((d as MediaUrl).url));
+  const m = opts.mime || (isBytes ? detectMime(d as Uint8Array) : (d as MediaUrl).mime || urlMime((d as MediaUrl).url));
   if (!m) return [unavailableTag(type, idText, 'unsupported or unknown media type')];
   if (!supportsMime(m, aim)) return [unavailableTag(type, idText, (opts.unavailMsg ?? DEFAULT_UNSUPPORTED).replace('{mime}', m), m)];
   if (!isBytes) return [mediaTag(type, idText, m), { ...(d as MediaUrl), mime: m }];
@@ -217,6 +209,9 @@ function imageRefs(text: string, rest: RegExp, alt2?: RegExp): string[] {
   return out;
 }
 
+/** A base64 data URL: group 1 the mime, group 2 the base64 text. */
+export const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
+
 const ATT_REST = /\(attachment:([0-9a-f-]{36})\)/y;
 const LAST_OUTPUT = /<!-- last_output:([0-9a-f-]{36}) -->/y;
 const AI_REST = /\(([^)#]+)#ai\)/y;
@@ -245,7 +240,7 @@ export function staticRefMedia(m: Message, aim: AimInfo, opts: MediaOptions = {}
   if (!m.content.includes('#ai)')) return [];
   const res: HistPart[] = [];
   for (const ref of imageRefs(m.content, AI_REST)) {
-    const data = /^data:([^;,]+);base64,(.*)$/s.exec(ref);
+    const data = DATA_URL.exec(ref);
     if (data) {
       res.push(...mediaItem('content', data[2].slice(0, 10), () => b64decode(data[2]), aim, { mime: data[1], prep: prepFor(opts), unavailMsg: opts.unavailMsg }));
     } else if (/^https?:\/\//i.test(ref)) {

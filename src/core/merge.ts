@@ -1,6 +1,6 @@
 // What each message contributes when several are merged into one (model §11).
 
-import { JsonObject, isJsonObject } from './json';
+import { JsonObject, isJsonObject, setKey } from './json';
 import { Message } from './model';
 import { aiRes } from './outputs';
 import { contentDirectives, directives, isMagic, partitionDirectives } from './directives';
@@ -15,7 +15,7 @@ export function mergeContent(m: Message, targetType: string): string {
 }
 
 function setOnce(o: JsonObject, k: string, v: JsonObject[string]): void {
-  if (!Object.prototype.hasOwnProperty.call(o, k)) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  if (!Object.prototype.hasOwnProperty.call(o, k)) setKey(o, k, v);
 }
 
 /** First value wins per key; `nbdev` dicts merge one level deeper, also first-wins. */

@@ -2,7 +2,8 @@
 // Behaviour beyond state (sections, outputs, directives, previews …) lives in functions in sibling
 // modules, so this file stays the small shared contract.
 
-import { Json, JsonObject, jsonClone, parseJson } from './json';
+import { Json, JsonObject, jsonClone, parseJson, taggedNumber } from './json';
+import { pyStrRepr } from './pyValues';
 
 export type MsgType = 'code' | 'note' | 'prompt' | 'raw';
 export const MSG_TYPES: readonly MsgType[] = ['code', 'note', 'prompt', 'raw'];
@@ -21,8 +22,8 @@ export type MetaAttr = (typeof META_ATTRS)[number];
 export interface CellOrigin {
   /** The exact text of the cell object in the file. */
   text: string;
-  /** The cell as `ipynb.ts` would rebuild it from the message state at read time (for the edit check). */
-  cell?: JsonObject;
+  /** The message state at read time (`cellState` in ipynbCell.ts), for the edit check. */
+  state?: JsonObject;
   [hint: string]: Json | undefined;
 }
 
@@ -196,8 +197,8 @@ export function truthy(v: unknown): boolean {
   if (v === null || v === undefined || v === false || v === 0 || v === '') return false;
   if (Array.isArray(v)) return v.length > 0;
   if (typeof v === 'object') {
-    const lex = (v as JsonObject)['$dlg:num'];
-    if (typeof lex === 'string' && Object.keys(v).length === 1) return Number(lex) !== 0;
+    const lex = taggedNumber(v);
+    if (lex !== undefined) return Number(lex) !== 0;
     return Object.keys(v).length > 0;
   }
   return true;
@@ -208,11 +209,6 @@ export class DialogError extends Error {
     super(message);
     this.name = 'DialogError';
   }
-}
-
-/** Python repr of a string, for error messages that quote ids. */
-function quote(s: string): string {
-  return s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 export interface MkMessageOptions extends MessageInit {
@@ -251,7 +247,7 @@ export class Dialog {
     if (exact) return exact;
     const hits = this.messages.filter((m) => m.id.startsWith(k));
     if (hits.length === 1) return hits[0];
-    throw new DialogError(`${hits.length ? 'ambiguous' : 'no'} message id: ${quote(k)}`);
+    throw new DialogError(`${hits.length ? 'ambiguous' : 'no'} message id: ${pyStrRepr(k)}`);
   }
 
   indexOf(m: Message | string): number {

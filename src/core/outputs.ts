@@ -14,7 +14,7 @@ export interface Jmsg {
 }
 
 /** Jupyter's list-of-lines text joined into one string. */
-function joinOut(v: Json | undefined): string {
+export function joinOut(v: Json | undefined): string {
   if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? x : String(x))).join('');
   return typeof v === 'string' ? v : v == null ? '' : String(v);
 }

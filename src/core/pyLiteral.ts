@@ -28,6 +28,13 @@ export function isIdentifier(s: string): boolean {
   return IDENT.test(s);
 }
 
+const D = '[0-9](?:_?[0-9])*';
+/** A number token (sticky): hex, octal, binary, float or int, with an optional imaginary `j`. */
+const NUMBER = new RegExp(
+  `0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:${D}\\.(?:${D})?|\\.${D})(?:[eE][+-]?${D})?[jJ]?|${D}(?:[eE][+-]?${D})?[jJ]?`,
+  'y',
+);
+
 const SIMPLE_ESCAPES: Record<string, string> = { '\n': '', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
 class Parser {
@@ -219,13 +226,8 @@ class Parser {
   number(): PyValue {
     const s = this.src;
     const at = this.i;
-    const D = '[0-9](?:_?[0-9])*';
-    const re = new RegExp(
-      `0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:${D}\\.(?:${D})?|\\.${D})(?:[eE][+-]?${D})?[jJ]?|${D}(?:[eE][+-]?${D})?[jJ]?`,
-      'y',
-    );
-    re.lastIndex = at;
-    const m = re.exec(s);
+    NUMBER.lastIndex = at;
+    const m = NUMBER.exec(s);
     if (!m) return this.fail('invalid number', at);
     const lex = m[0];
     this.i += lex.length;
@@ -329,7 +331,7 @@ function unescape(body: string, isBytes: boolean, p: Parser): string {
     const width = e === 'x' ? 2 : !isBytes && e === 'u' ? 4 : !isBytes && e === 'U' ? 8 : 0;
     if (width) {
       const hex = body.slice(k + 2, k + 2 + width);
-      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex)) p.fail(`truncated \\${e} escape`);
+      if (hex.length !== width || !/^[0-9a-fA-F]+$/.test(hex)) p.fail(`truncated \\${e} escape`);
       const cp = parseInt(hex, 16);
       if (cp > 0x10ffff) p.fail('illegal Unicode character');
       out += String.fromCodePoint(cp);

@@ -61,6 +61,17 @@ export function cpSlice(s: string, n: number): string {
   return s.slice(0, i);
 }
 
+/** Code-point order (Python's `sorted` on str; JS compares UTF-16 units, which differs around surrogates). */
+export function cpCompare(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+    if (d) return d;
+  }
+  return x.length - y.length;
+}
+
 /** fastcore `truncstr(s, n)`: longer than `n` code points → the first n−1 plus `…`. */
 export function truncstr(s: string, n: number): string {
   return cpLen(s) > n ? cpSlice(s, n - 1) + '…' : s;

@@ -195,10 +195,11 @@ function pyDictToJson(d: PyDict): JsonObject {
   const o: JsonObject = {};
   for (const [k, v] of d.entries) {
     let key: string;
+    const num = numInfo(k);
     if (typeof k === 'string') key = k;
     else if (k === null) key = 'null';
     else if (typeof k === 'boolean') key = k ? 'true' : 'false';
-    else if (numInfo(k) && numInfo(k)!.kind !== 'complex') key = isPyInt(k) ? pyRepr(k) : pyFloat(numInfo(k)!.re).replace(/^nan$/, 'NaN').replace(/inf/, 'Infinity');
+    else if (num && num.kind !== 'complex') key = isPyInt(k) ? pyRepr(k) : pyFloat(num.re).replace(/^nan$/, 'NaN').replace(/inf/, 'Infinity');
     else throw new TypeError(`keys must be str, int, float, bool or None, not ${k instanceof PyTuple ? 'tuple' : 'object'}`);
     setKey(o, key, pyToJson(v));
   }

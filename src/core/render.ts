@@ -6,7 +6,7 @@ import { Message, Output } from './model';
 import { cleanCliOutput, stripAnsi } from './ansi';
 import { pyRepr, pyStr, tryParsePyLiteral } from './pyrepr';
 import { pyStrip } from './pyText';
-import { TOOL_INFO, USAGE_INFO, fencedBlocks } from './replyBlocks';
+import { TOOL_INFO, USAGE_INFO, removeBlocks } from './replyBlocks';
 import { convTools } from './legacyDetails';
 
 /** A per-mime renderer; it receives the raw data value (a string or a list of lines), unjoined. */
@@ -140,15 +140,7 @@ export function normalizeTextLatex(s: string, dollars = false): string {
  */
 export function stripToolBlocks(text: string): string {
   const t = convTools(text);
-  if (!t.includes(TOOL_INFO) && !t.includes(USAGE_INFO)) return t;
-  let out = '';
-  let at = 0;
-  for (const b of fencedBlocks(t)) {
-    if (b.info !== TOOL_INFO && b.info !== USAGE_INFO) continue;
-    out += t.slice(at, b.start);
-    at = b.end;
-  }
-  return out + t.slice(at);
+  return t.includes(TOOL_INFO) || t.includes(USAGE_INFO) ? removeBlocks(t, TOOL_INFO, USAGE_INFO) : t;
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import { Json, isJsonObject, pyFloatRepr, taggedNumber } from './json';
 import { MediaPart, Part } from './parts';
-import { pyStr } from './pyrepr';
+import { isIntLexeme, pyStr } from './pyrepr';
 import { cpLen, cpSlice, pyRstrip, pySplitlines, pyStrip } from './pyText';
 
 export const TOOL_INFO = 'json {.tool}';
@@ -22,7 +22,7 @@ export interface DumpsOptions {
 
 function numberText(v: number | string): string {
   if (typeof v === 'string') {
-    if (/^-?[0-9]+$/.test(v)) return v === '-0' ? '0' : v;
+    if (isIntLexeme(v)) return v === '-0' ? '0' : v;
     if (v === 'NaN' || v === 'Infinity' || v === '-Infinity') return v;
     return pyFloatRepr(Number(v));
   }
@@ -106,12 +106,12 @@ export function fencedBlocks(text: string): FencedBlock[] {
   return out;
 }
 
-/** Removes every fenced block with this exact info string, cutting its bytes out. */
-export function removeBlocks(text: string, info: string): string {
+/** Removes every fenced block with one of these exact info strings, cutting its bytes out. */
+export function removeBlocks(text: string, ...infos: string[]): string {
   let out = '';
   let at = 0;
   for (const b of fencedBlocks(text)) {
-    if (b.info !== info) continue;
+    if (!infos.includes(b.info)) continue;
     out += text.slice(at, b.start);
     at = b.end;
   }

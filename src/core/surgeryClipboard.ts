@@ -2,6 +2,7 @@
 // system clipboard or in extension state), so attachments travel along as base64.
 
 import { Json, JsonObject, jsonClone } from './json';
+import { encodeBase64 } from './ipynbText';
 import { Attachment, Dialog, DialogError, Message, Output } from './model';
 import { DialogEdit, MsgRef, applyEdit, freshIdFor, indicesIn, resolveMsgs, spliceEdits } from './surgeryEdit';
 import { Placement, insertIndex } from './surgeryMove';
@@ -34,12 +35,6 @@ export interface ClipboardPayload {
   messages: ClipMessage[];
 }
 
-function toBase64(b: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
 function fromBase64(s: string): Uint8Array {
   const bin = atob(s);
   const out = new Uint8Array(bin.length);
@@ -59,7 +54,7 @@ export function msg2clip(m: Message): ClipMessage {
     attachments: m.attachments.map((a) =>
       a.invalidBase64 !== undefined
         ? { id: a.id, content_type: a.contentType, data: a.invalidBase64, invalid: true }
-        : { id: a.id, content_type: a.contentType, data: toBase64(a.data) },
+        : { id: a.id, content_type: a.contentType, data: encodeBase64(a.data) },
     ),
   };
 }

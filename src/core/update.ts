@@ -1,6 +1,6 @@
 // `Message.update(**fields, mergemeta=, export=)` of the reference (model §10).
 
-import { Json, JsonObject, isJsonObject } from './json';
+import { Json, JsonObject, isJsonObject, setKey } from './json';
 import { Attachment, DialogError, Message, Output } from './model';
 import { updateExport } from './directives';
 
@@ -33,7 +33,7 @@ export function deepMerge(base: JsonObject, patch: JsonObject): JsonObject {
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete res[k];
     else if (isJsonObject(v) && isJsonObject(res[k])) res[k] = deepMerge(res[k] as JsonObject, v);
-    else Object.defineProperty(res, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else setKey(res, k, v);
   }
   return res;
 }

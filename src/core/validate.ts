@@ -1,7 +1,7 @@
 // Validation (model §13): reports the first problem that would break saving or rendering; never repairs.
 
 import { Dialog, DialogError, MSG_TYPES, Message } from './model';
-import { cpLen, truncstr } from './pyText';
+import { cpCompare, truncstr } from './pyText';
 import { pyRepr, pyStrRepr } from './pyrepr';
 import { isJsonObject } from './json';
 
@@ -43,17 +43,6 @@ export function validateMessage(m: Message): Message {
   const p = jsonProblem(m.meta);
   if (p) throw new DialogError(`${m.id}: meta not JSON-serializable: ${p}`);
   return m;
-}
-
-/** Code-point order (Python's `sorted` on str). */
-function cpCompare(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-    if (d) return d;
-  }
-  return cpLen(a) - cpLen(b);
 }
 
 /** Unique ids, then every message, then the dialog meta; returns `d`. */

@@ -4,10 +4,15 @@
 /** An attribute: `true` renders bare (`export`); empty, null and undefined values are omitted. */
 export type XmlAttr = [string, string | true | null | undefined];
 
+/** Escapes `& < >` (all that XML text needs; attribute values are quoted around it). */
+export function escXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** Escapes `& < >`; quotes with `"…"`, or with `'…'` (and `'` as `&#39;`) when the value holds a `"`. */
 export function xmlAttrValue(v: string): string {
   if (!/[&<>"]/.test(v)) return `"${v}"`;
-  const e = v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const e = escXml(v);
   return e.includes('"') ? `'${e.replace(/'/g, '&#39;')}'` : `"${e}"`;
 }
 

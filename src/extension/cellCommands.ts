@@ -12,13 +12,12 @@ import { exported, toggleExported } from '../core/directives';
 import { cell2msg, cellLike, msg2cell } from './cells';
 import { freshCellId } from './cellIds';
 import { CommandResult, DONE, reason, refuse } from './commandFeedback';
-import { commandTarget, selectCells } from './commandTarget';
+import { NO_TARGET, commandTarget, selectCells } from './commandTarget';
 import { applyMessages, notebookCodeLanguage } from './edits';
 
 const TITLES: Record<string, string> = { prompt: 'Prompt', note: 'Note', code: 'Code', raw: 'Raw' };
 
 export const NO_DIALOG = 'Open a dialog to add a cell to it.';
-export const NO_CELL = 'Select a cell of a dialog first.';
 const REFUSED = 'VS Code refused the edit.';
 
 /**
@@ -76,7 +75,7 @@ function applyPlan(s: Selected, edits: MsgEdit[]): Promise<CommandResult> {
 /** Converts the cells to `msgType`, keeping their text (a prompt's reply moves into the text, see planConvertMsg). */
 export async function convertCell(msgType: string, arg?: unknown): Promise<CommandResult> {
   const s = selected(arg);
-  return s ? convertSelected(s, msgType) : refuse(NO_CELL);
+  return s ? convertSelected(s, msgType) : refuse(NO_TARGET);
 }
 
 async function convertSelected(s: Selected, msgType: string): Promise<CommandResult> {
@@ -96,7 +95,7 @@ async function convertSelected(s: Selected, msgType: string): Promise<CommandRes
 
 async function pickType(arg?: unknown): Promise<CommandResult> {
   const s = selected(arg);
-  if (!s) return refuse(NO_CELL);
+  if (!s) return refuse(NO_TARGET);
   const types = new Set(s.msgs.map((m) => m.msgType));
   const current = types.size === 1 ? [...types][0] : undefined;
   const pick = await vscode.window.showQuickPick(
@@ -112,7 +111,7 @@ async function pickType(arg?: unknown): Promise<CommandResult> {
  */
 export async function toggleFlag(flag: 'pinned' | 'skipped' | 'exported', arg?: unknown): Promise<CommandResult> {
   const s = selected(arg);
-  if (!s) return refuse(NO_CELL);
+  if (!s) return refuse(NO_TARGET);
   if (flag !== 'exported') {
     const on = s.msgs.some((m) => !truthy(m[flag]));
     return applyPlan(s, planSetFlag(s.d, s.msgs, flag, on).edits);

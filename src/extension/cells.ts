@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Json, JsonObject, isJsonObject, jsonClone } from '../core/json';
 import { Attachment, CellOrigin, Dialog, MSG_TYPES, Message } from '../core/model';
 import { aiRes } from '../core/outputs';
+import { decodeBase64, encodeBase64 } from '../core/ipynbText';
 import { safeReplyMarkdown } from '../core/replyDisplay';
 import { fromCellOutput, toCellOutput } from './cellOutputs';
 
@@ -86,13 +87,13 @@ const sameText = (a: string, b: string) => a.replace(/\r\n?/g, '\n') === b.repla
 function storeAttachment(a: Attachment): StoredAttachment {
   return a.invalidBase64 !== undefined
     ? { id: a.id, contentType: a.contentType, data: a.invalidBase64, invalid: true }
-    : { id: a.id, contentType: a.contentType, data: Buffer.from(a.data).toString('base64') };
+    : { id: a.id, contentType: a.contentType, data: encodeBase64(a.data) };
 }
 
 function loadAttachment(s: StoredAttachment): Attachment {
   return s.invalid
     ? new Attachment(new Uint8Array(), s.contentType, s.id, s.data)
-    : new Attachment(new Uint8Array(Buffer.from(s.data, 'base64')), s.contentType, s.id);
+    : new Attachment(decodeBase64(s.data) ?? new Uint8Array(), s.contentType, s.id);
 }
 
 /** nbformat's attachment shape, which VS Code's markdown renderer resolves `attachment:` links from. */

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { ClipboardPayload, CLIPBOARD_KIND, copyMsgs, planCutMsgs, planPasteMsgs } from '../core/surgeryClipboard';
 import { CommandResult, inform, reason, refuse } from './commandFeedback';
-import { commandTarget } from './commandTarget';
-import { NO_TARGET, runPlan } from './moveCommands';
+import { NO_TARGET, commandTarget } from './commandTarget';
+import { runPlan } from './moveCommands';
 import { snapshotDialog } from './notebookEdits';
 
 let buffer: ClipboardPayload | undefined;

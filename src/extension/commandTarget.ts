@@ -5,6 +5,9 @@ import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from './cells';
 import { resolveCell } from './edits';
 
+/** The refusal of a command that needs a dialog cell and has none. */
+export const NO_TARGET = 'Select a cell of a dialog first.';
+
 export interface Target {
   nb: vscode.NotebookDocument;
   /** Selected cell indices, ascending; one for a given cell. */
@@ -14,7 +17,8 @@ export interface Target {
   editor?: vscode.NotebookEditor;
 }
 
-function editorOf(nb: vscode.NotebookDocument): vscode.NotebookEditor | undefined {
+/** The editor showing `nb`: the active one, else a visible one. */
+export function editorOf(nb: vscode.NotebookDocument | undefined): vscode.NotebookEditor | undefined {
   const active = vscode.window.activeNotebookEditor;
   if (active?.notebook === nb) return active;
   return vscode.window.visibleNotebookEditors.find((e) => e.notebook === nb);
@@ -23,10 +27,7 @@ function editorOf(nb: vscode.NotebookDocument): vscode.NotebookEditor | undefine
 /** The target, or undefined when there is no dialog cell to act on. */
 export function commandTarget(arg?: unknown): Target | undefined {
   const given = arg !== undefined && arg !== null ? resolveCell(arg) : undefined;
-  if (given) {
-    if (given.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
-    return { nb: given.notebook, indices: [given.index], focus: given.index, editor: editorOf(given.notebook) };
-  }
+  if (given) return { nb: given.notebook, indices: [given.index], focus: given.index, editor: editorOf(given.notebook) };
   const ed = vscode.window.activeNotebookEditor;
   if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
   const set = new Set<number>();
@@ -42,8 +43,13 @@ export function activeDialog(arg?: unknown): vscode.NotebookDocument | undefined
   if (arg instanceof vscode.Uri) return vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === arg.toString() && n.notebookType === NOTEBOOK_TYPE);
   const t = commandTarget(arg);
   if (t) return t.nb;
+  return dialogEditor()?.notebook;
+}
+
+/** The active notebook editor when it shows a dialog; with no active one, a visible dialog editor. */
+export function dialogEditor(): vscode.NotebookEditor | undefined {
   const ed = vscode.window.activeNotebookEditor ?? vscode.window.visibleNotebookEditors.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE);
-  return ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : undefined;
+  return ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed : undefined;
 }
 
 /** Selects and reveals cells [start, end) in the notebook's editor. */

@@ -1,5 +1,6 @@
 // Context keys listing which cells (by cell uri) each cell-title menu item applies to, so a menu shows
-// "Explode Reply" only on prompts with a reply, "Implode Reply" on exploded parts, section moves on headings.
+// "Edit Reply" only on prompts, "Explode Reply" only on prompts with a reply, "Implode Reply" on
+// exploded parts, section moves on headings.
 
 import * as vscode from 'vscode';
 import { truthy } from '../core/model';
@@ -8,6 +9,7 @@ import { EXPLODED_KEY, EXPLODED_REPLY_KEY } from '../core/explode';
 import { NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
 
 export const KEYS = {
+  prompts: 'dialogNotebook.promptCells',
   explodable: 'dialogNotebook.explodableCells',
   exploded: 'dialogNotebook.explodedCells',
   headings: 'dialogNotebook.headingCells',
@@ -15,6 +17,7 @@ export const KEYS = {
 } as const;
 
 function compute(): Record<string, string[] | boolean> {
+  const prompts: string[] = [];
   const explodable: string[] = [];
   const exploded: string[] = [];
   const headings: string[] = [];
@@ -25,12 +28,13 @@ function compute(): Record<string, string[] | boolean> {
       const s = cellState(c);
       const extra = s.extra ?? {};
       const t = cellType(cellLike(c));
+      if (t === 'prompt') prompts.push(uri);
       if (truthy(extra[EXPLODED_KEY]) || truthy(extra[EXPLODED_REPLY_KEY])) exploded.push(uri);
       else if (t === 'prompt' && c.outputs.length) explodable.push(uri);
       if (t === 'note' && headerInfo(c.document.getText())[0]) headings.push(uri);
     }
   }
-  return { [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings, [KEYS.hasDialog]: dialogs.length > 0 };
+  return { [KEYS.prompts]: prompts, [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings, [KEYS.hasDialog]: dialogs.length > 0 };
 }
 
 export function registerContextKeys(context: vscode.ExtensionContext): void {

@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { planExplodeReply, planImplodeReply } from '../core/explode';
 import { CommandResult } from './commandFeedback';
 import { Dialog, Message } from '../core/model';
-import { Target, commandTarget } from './commandTarget';
-import { NO_TARGET, runPlan } from './moveCommands';
+import { NO_TARGET, Target, commandTarget } from './commandTarget';
+import { runPlan } from './moveCommands';
 
 /** The focused message; with none selected the command refuses (an empty id would match by prefix). */
 function focused(d: Dialog, t: Target): Message {

@@ -8,10 +8,8 @@ import { planMoveMsgs, planMoveSection } from '../core/surgeryMove';
 import { planMergeMsgs, planSplitMsgAt } from '../core/surgerySplit';
 import { cpLen } from '../core/pyText';
 import { CommandResult, DONE, reason, refuse } from './commandFeedback';
-import { Target, commandTarget, selectCells } from './commandTarget';
+import { NO_TARGET, Target, commandTarget, selectCells } from './commandTarget';
 import { DialogSnapshot, applyDialogEdit, resultIndices, snapshotDialog } from './notebookEdits';
-
-export const NO_TARGET = 'Select a cell of a dialog first.';
 
 /** Plans with `make`, applies it as one edit and selects the resulting cells; refuses (changing nothing) when planning fails. */
 export async function runPlan(

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Dialog, Message } from '../core/model';
 import { DialogEdit, patchMessage } from '../core/surgeryEdit';
-import { cell2msg, cellLike, msg2cell, notebookDialog } from './cells';
+import { cell2msg, cellLike, cellState, msg2cell, notebookDialog } from './cells';
 import { notebookCodeLanguage } from './edits';
 
 interface CellSplice {
@@ -80,7 +80,7 @@ export function resultIndices(snap: DialogSnapshot, msgs: readonly Message[]): n
   const ids = new Set(msgs.map((m) => m.id));
   const out: number[] = [];
   snap.nb.getCells().forEach((c, k) => {
-    const id = (c.metadata?.dialog as { id?: string } | undefined)?.id;
+    const id = cellState(c).id;
     if (id && ids.has(id)) out.push(k);
   });
   return out;

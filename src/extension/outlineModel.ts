@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import { OutlineItem, OutlineNode, buildOutline, outText, outlineItem } from '../core/outline';
-import { cell2msg, cellLike } from './cells';
+import { cell2msg, cellLike, cellState } from './cells';
 
 interface Cached {
   version: number;
@@ -22,7 +22,7 @@ export function cellItem(cell: vscode.NotebookCell): OutlineItem {
     return hit.item.index === cell.index ? hit.item : { ...hit.item, index: cell.index };
   }
   const m = cell2msg(cellLike(cell));
-  const hasId = typeof (cell.metadata?.dialog as { id?: unknown } | undefined)?.id === 'string';
+  const hasId = typeof cellState(cell).id === 'string';
   const item = outlineItem(m, cell.index, outText(m));
   // an id-less cell gets a random id from cell2msg; key it by position instead
   if (!hasId) item.id = `#${cell.index}`;

@@ -10,7 +10,7 @@ import { PreviewMode } from '../core/histPreview';
 import { parts2reply } from '../core/replyParts';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType, notebookDialog } from './cells';
 import { applyMessage } from './edits';
-import { selectCells } from './commandTarget';
+import { dialogEditor, editorOf, selectCells } from './commandTarget';
 import { reason } from './commandFeedback';
 import { DEFAULT_BUDGET, cellByRef, emptyState, fileRefReader, panelState } from './panelState';
 import { codiconsRoot, panelHtml } from './panelHtml';
@@ -58,7 +58,7 @@ export class DialogPanel {
       localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media'), codiconsRoot(extensionUri)],
     };
     panel.webview.html = panelHtml(panel.webview, extensionUri, randomBytes(16).toString('base64'));
-    this.track(vscode.window.activeNotebookEditor ?? vscode.window.visibleNotebookEditors.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE));
+    this.track(dialogEditor());
     this.subs.push(
       panel.webview.onDidReceiveMessage((m) => void this.receive(m)),
       panel.onDidDispose(() => this.dispose()),
@@ -107,8 +107,7 @@ export class DialogPanel {
 
   /** The cursor: the selection of the dialog's editor as it is now (the last known one when it is hidden). */
   private cursor(): number {
-    const active = vscode.window.activeNotebookEditor;
-    const ed = active?.notebook === this.nb ? active : vscode.window.visibleNotebookEditors.find((e) => e.notebook === this.nb);
+    const ed = editorOf(this.nb);
     if (ed && !ed.selection.isEmpty) this.selection = ed.selection.start;
     return this.selection;
   }

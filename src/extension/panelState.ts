@@ -11,7 +11,7 @@ import { MediaOptions } from '../core/media';
 import { replyParts } from '../core/replyParts';
 import { StateMessage } from '../core/panelProtocol';
 import { aiRes } from '../core/outputs';
-import { notebookDialog } from './cells';
+import { cellState, notebookDialog } from './cells';
 import { notebookOutline } from './outlineModel';
 import { reason } from './commandFeedback';
 
@@ -27,7 +27,7 @@ export function promptAt(d: Dialog, index: number): number {
 
 /** How the panel names a cell: its message id, or `#index` for a cell without one. */
 export function cellRef(cell: vscode.NotebookCell): string {
-  return (cell.metadata?.dialog as { id?: string } | undefined)?.id ?? `#${cell.index}`;
+  return cellState(cell).id ?? `#${cell.index}`;
 }
 
 /** The cell a panel reference names. */

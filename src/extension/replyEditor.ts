@@ -3,7 +3,7 @@
 // undoable notebook edit; the notebook itself is saved as usual.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cell2msg, cellLike, cellReply, cellState, cellType } from './cells';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellReply, cellState, cellType } from './cells';
 import { CommandResult, DONE, refuse } from './commandFeedback';
 import { applyMessage, resolveCell } from './edits';
 
@@ -127,34 +127,9 @@ export async function editReply(arg?: unknown): Promise<CommandResult & { editor
   return { ...DONE, editor };
 }
 
-/** Context key listing prompt cells (by cell uri), so "Edit Reply" shows on prompt cells only. */
-function trackPromptCells(): vscode.Disposable {
-  let last = '';
-  const update = () => {
-    const uris = vscode.workspace.notebookDocuments
-      .filter((nb) => nb.notebookType === NOTEBOOK_TYPE)
-      .flatMap((nb) => nb.getCells())
-      .filter((c) => c.document.languageId === PROMPT_LANG)
-      .map((c) => c.document.uri.toString());
-    const key = uris.join('\n');
-    if (key === last) return;
-    last = key;
-    void vscode.commands.executeCommand('setContext', 'dialogNotebook.promptCells', uris);
-  };
-  update();
-  return vscode.Disposable.from(
-    vscode.workspace.onDidOpenNotebookDocument(update),
-    vscode.workspace.onDidCloseNotebookDocument(update),
-    vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook.notebookType === NOTEBOOK_TYPE && (e.contentChanges.length || e.cellChanges.some((c) => c.document))) update();
-    }),
-  );
-}
-
 export function registerReplyEditor(context: vscode.ExtensionContext): void {
   const fs = new ReplyFileSystem();
   context.subscriptions.push(
-    trackPromptCells(),
     vscode.workspace.registerFileSystemProvider(REPLY_SCHEME, fs, { isCaseSensitive: true }),
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook.notebookType === NOTEBOOK_TYPE) fs.notebookChanged(e.notebook);

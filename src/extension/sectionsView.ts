@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { OutlineNode, patchOutline, sameShape } from '../core/outline';
 import { FLAG_ICONS, HEADING_ICON, tokensText, typeIcon } from '../core/outlineView';
-import { NOTEBOOK_TYPE } from './cells';
+import { NOTEBOOK_TYPE, cellState } from './cells';
 import { selectCells } from './commandTarget';
 import { nodeAt, notebookOutline } from './outlineModel';
 
@@ -94,7 +94,7 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
 export async function revealMessage(uri: string, index: number, id?: string): Promise<boolean> {
   const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri);
   if (!nb) return false;
-  const idOf = (c: vscode.NotebookCell) => (c.metadata?.dialog as { id?: string } | undefined)?.id;
+  const idOf = (c: vscode.NotebookCell) => cellState(c).id;
   let k = index;
   // The id wins over a stale index; the index picks among duplicate ids.
   if (id && !id.startsWith('#') && !(k >= 0 && k < nb.cellCount && idOf(nb.cellAt(k)) === id)) {

@@ -4,9 +4,8 @@
 import * as vscode from 'vscode';
 import { Message, truthy } from '../core/model';
 import { exported } from '../core/directives';
+import { TYPE_ICONS } from '../core/outlineView';
 import { NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
-
-const TYPE_ICONS: Record<string, string> = { prompt: 'sparkle', note: 'markdown', code: 'code', raw: 'file-text' };
 
 function item(text: string, tooltip: string, command: string, cell: vscode.NotebookCell, priority: number): vscode.NotebookCellStatusBarItem {
   const it = new vscode.NotebookCellStatusBarItem(text, vscode.NotebookCellStatusBarAlignment.Left);
@@ -24,7 +23,7 @@ export function cellStatusItems(cell: vscode.NotebookCell, showUnset = true): vs
   m.skipped = s.skipped ?? 0;
   m.pinned = s.pinned ?? 0;
   const t = m.msgType;
-  const items = [item(`$(${TYPE_ICONS[t] ?? 'question'}) ${t}`, `Message type ${t}: click to convert`, 'dialogNotebook.convertCell', cell, 100)];
+  const items = [item(`$(${Object.hasOwn(TYPE_ICONS, t) ? TYPE_ICONS[t] : 'question'}) ${t}`, `Message type ${t}: click to convert`, 'dialogNotebook.convertCell', cell, 100)];
   const flag = (on: boolean, onText: string, offText: string, tip: string, command: string, prio: number) => {
     if (on || showUnset) items.push(item(on ? onText : offText, tip, command, cell, prio));
   };

@@ -2,9 +2,8 @@
 // with skipped messages struck through, tokens per turn and the total against the context budget.
 
 import { StateMessage } from '../core/panelProtocol';
-import { FLAG_ICONS } from '../core/outlineView';
+import { FLAG_ICONS, tokensText as tokens } from '../core/outlineView';
 import { button, h, icon } from './dom';
-import { tokensText as tokens } from '../core/outlineView';
 
 const ROLE_ICONS = { user: 'account', assistant: 'hubot', tool: 'tools' } as const;
 const KINDS: Record<string, [label: string, icon: string]> = {

@@ -1,10 +1,9 @@
 // The Sections tab: the outline with message counts and token estimates; a click reveals the cell.
-// Type and flag icons are the sections tree's (core/outlineIcons), drawn with the codicon font.
+// Type and flag icons are the sections tree's (core/outlineView), drawn with the codicon font.
 
 import { OutlineNodeWire, StateMessage } from '../core/panelProtocol';
-import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, typeIcon } from '../core/outlineView';
+import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, tokensText as tokens, typeIcon } from '../core/outlineView';
 import { h, icon } from './dom';
-import { tokensText as tokens } from '../core/outlineView';
 
 const FLAG_TITLES = { pinned: 'pinned', skipped: 'skipped: hidden from the AI', exploded: 'part of an exploded reply' } as const;
 
