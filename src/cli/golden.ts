@@ -2,20 +2,20 @@
 // file's output can be compared field by field with what the Python reference produced.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Json, JsonObject } from '../core/json';
+import { Json, JsonObject } from '../core/base';
 import { Dialog, Message } from '../core/model';
 import { writeIpynb } from '../core/ipynb';
-import { aiRes, hasError } from '../core/outputs';
-import { headerInfo, headerLevel, sectionMsgs } from '../core/sections';
-import { directives, exported, dlg2py } from '../core/directives';
-import { preview } from '../core/preview';
-import { validateDialog } from '../core/validate';
-import { aiOutput, renderOutputsAi } from '../core/render';
-import { toXml, histXml, promptTxt } from '../core/xml';
+import { aiRes, hasError } from '../core/model';
+import { headerInfo, headerLevel, sectionMsgs } from '../core/model';
+import { directives, exported, dlg2py } from '../core/model';
+import { preview } from '../core/model';
+import { validateDialog } from '../core/model';
+import { aiOutput, renderOutputsAi } from '../core/hist';
+import { toXml, histXml, promptTxt } from '../core/hist';
 import { dlg2hist } from '../core/hist';
-import { dlg2chat } from '../core/chat';
+import { dlg2chat } from '../core/hist';
 import { reply2dlg, dlg2reply, toolCall } from '../core/reply';
-import { PyValue, pyToJson } from '../core/pyrepr';
+import { PyValue, pyToJson } from '../core/python';
 import { LoadedDialog } from './readFile';
 import { chatRecord, histRecord, sha256Hex } from './goldenEncoding';
 

@@ -1,11 +1,11 @@
 // How shared/golden encodes what is not JSON: bytes as their hash and length, media URLs as
 // `{media_url, mime}`, data-URL chat parts as hashes, and the dialog folder as `<DLG_DIR>`.
 import { createHash } from 'node:crypto';
-import { Json, JsonObject } from '../core/json';
+import { Json, JsonObject } from '../core/base';
 import { HistTurn } from '../core/hist';
-import { HistPart } from '../core/media';
-import { Msg } from '../core/parts';
-import { b64decode } from '../core/hashes';
+import { HistPart } from '../core/hist';
+import { Msg } from '../core/hist';
+import { b64decode } from '../core/base';
 
 export function sha256Hex(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');

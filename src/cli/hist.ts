@@ -1,10 +1,10 @@
 // `dlg hist`: what a model would be sent for a prompt, turn by turn, with a token estimate per turn.
 import { Dialog } from '../core/model';
 import { dlg2hist, HistTurn } from '../core/hist';
-import { tokenEstimate } from '../core/render';
-import { Json } from '../core/json';
+import { tokenEstimate } from '../core/hist';
+import { Json } from '../core/base';
 import { histRecord } from './goldenEncoding';
-import { DEFAULT_MAX_PIXELS, prepareMedia } from '../core/media';
+import { DEFAULT_MAX_PIXELS, prepareMedia } from '../core/hist';
 import { sharpResizer } from '../node/sharpResizer';
 
 export interface HistArgs {

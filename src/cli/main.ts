@@ -1,7 +1,7 @@
 // `dlg`: the command line over the core library.
 import { writeIpynb } from '../core/ipynb';
-import { stringifyCanonical } from '../core/json';
-import { validateMessage } from '../core/validate';
+import { stringifyCanonical } from '../core/base';
+import { validateMessage } from '../core/model';
 import { fileRefReader, goldenReport } from './golden';
 import { histOutput } from './hist';
 import { outlineLines } from './outline';

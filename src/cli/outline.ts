@@ -1,6 +1,6 @@
 // `dlg outline`: the section tree, one line per message, indented by the headings that contain it.
 import { Dialog } from '../core/model';
-import { headerLevel } from '../core/sections';
+import { headerLevel } from '../core/model';
 import { firstLine } from '../core/outline';
 
 export function outlineLines(d: Dialog): string[] {

@@ -1,22 +1,16 @@
-// The extension's entry point: activate() only registers; each concern lives in its own module.
+// The extension's entry point: activate() only registers; each folder registers its own concern.
 
 import * as vscode from 'vscode';
-import { registerSerializer } from './serializer';
-import { registerCellIds } from './cellIds';
-import { registerStatusBar } from './statusBar';
-import { registerCellCommands } from './cellCommands';
-import { registerReplyEditor } from './replyEditor';
-import { registerOpening } from './opening';
-import { registerNavigation } from './navigation';
+import { registerNotebook } from './notebook';
+import { registerViews } from './views';
+import { registerPanel } from './panel';
+import { registerCommands } from './commands';
 
 export function activate(context: vscode.ExtensionContext): void {
-  registerSerializer(context);
-  registerCellIds(context);
-  registerStatusBar(context);
-  registerCellCommands(context);
-  registerReplyEditor(context);
-  registerOpening(context);
-  registerNavigation(context);
+  registerNotebook(context);
+  registerViews(context);
+  registerPanel(context);
+  registerCommands(context);
 }
 
 export function deactivate(): void {}

@@ -2,7 +2,7 @@
 // native binary is missing (another platform, a stripped install) callers get null and images pass
 // through unchanged (DECISIONS "images sent to the model").
 
-import type { ImageResizer } from '../core/media';
+import type { ImageResizer } from '../core/hist';
 
 type SharpFn = (input: Uint8Array) => {
   metadata(): Promise<{ width?: number; height?: number; pages?: number }>;

@@ -1,8 +1,8 @@
 // The History tab: exactly the turns `dlg2hist` / `dlg2chat` give for the prompt under the cursor,
 // with skipped messages struck through, tokens per turn and the total against the context budget.
 
-import { StateMessage } from '../core/panelProtocol';
-import { FLAG_ICONS, tokensText as tokens } from '../core/outlineView';
+import { StateMessage } from '../shared/panelProtocol';
+import { FLAG_ICONS, tokensText as tokens } from '../shared/outlineView';
 import { button, h, icon } from './dom';
 
 const ROLE_ICONS = { user: 'account', assistant: 'hubot', tool: 'tools' } as const;

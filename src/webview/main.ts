@@ -2,7 +2,7 @@
 // into three tabs and posts typed requests back. UI state (tab, history mode) is kept with setState so
 // it survives reloads; the host's panel serializer receives it too.
 
-import { DEFAULT_PANEL_STATE, PanelMessage, PanelState, StateMessage, parseHostMessage, parsePanelState } from '../core/panelProtocol';
+import { DEFAULT_PANEL_STATE, PanelMessage, PanelState, StateMessage, parseHostMessage, parsePanelState } from '../shared/panelProtocol';
 import { Draft, replyTab } from './replyTab';
 import { historyTab } from './historyTab';
 import { sectionsTab } from './sectionsTab';

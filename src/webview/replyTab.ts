@@ -2,8 +2,8 @@
 // result). Edits stay in a local draft until Apply sends them; the host writes the reply back with
 // `dlg2reply` as one undoable edit.
 
-import { StateMessage } from '../core/panelProtocol';
-import { ReplyPart } from '../core/replyParts';
+import { StateMessage } from '../shared/panelProtocol';
+import { ReplyPart } from '../core/reply';
 import { button, h, icon, input, textarea } from './dom';
 
 export interface Draft {

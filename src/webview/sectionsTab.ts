@@ -1,8 +1,8 @@
 // The Sections tab: the outline with message counts and token estimates; a click reveals the cell.
 // Type and flag icons are the sections tree's (core/outlineView), drawn with the codicon font.
 
-import { OutlineNodeWire, StateMessage } from '../core/panelProtocol';
-import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, tokensText as tokens, typeIcon } from '../core/outlineView';
+import { OutlineNodeWire, StateMessage } from '../shared/panelProtocol';
+import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, tokensText as tokens, typeIcon } from '../shared/outlineView';
 import { h, icon } from './dom';
 
 const FLAG_TITLES = { pinned: 'pinned', skipped: 'skipped: hidden from the AI', exploded: 'part of an exploded reply' } as const;

@@ -4,11 +4,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
-import { planMoveSection } from '../../src/core/surgeryMove';
-import { applyEdit } from '../../src/core/surgeryEdit';
-import { dlg2py } from '../../src/core/directives';
-import { dlg2md } from '../../src/core/markdown';
-import { aiRes } from '../../src/core/outputs';
+import { planMoveSection } from '../../src/core/surgery';
+import { applyEdit } from '../../src/core/surgery';
+import { dlg2py } from '../../src/core/model';
+import { dlg2md } from '../../src/core/export';
+import { aiRes } from '../../src/core/model';
 import { closeAll, dialogState, openDialog, readText, replyText, setCellText, until, writeText } from './helpers';
 
 const FILES = ['basic.ipynb', 'sections.ipynb', 'tools.ipynb', 'media.ipynb', 'export.ipynb', 'edge_duplicate_ids.ipynb'];

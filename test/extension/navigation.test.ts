@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readIpynb } from '../../src/core/ipynb';
-import { histPreview } from '../../src/core/histPreview';
-import { aiRes } from '../../src/core/outputs';
-import { StateMessage, HostMessage, hostMessageSchema } from '../../src/core/panelProtocol';
+import { histPreview } from '../../src/core/hist';
+import { aiRes } from '../../src/core/model';
+import { StateMessage, HostMessage, hostMessageSchema } from '../../src/shared/panelProtocol';
 import { closeAll, dialogState, openDialog, readText, replyText, until, writeText } from './helpers';
 
 const FILES = ['basic.ipynb', 'tools.ipynb', 'sections.ipynb'];

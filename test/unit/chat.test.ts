@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { ENV, PENDING, v134 } from './fixtures';
 import { Dialog, DialogError, Message, promptOutput } from '../../src/core/model';
-import { chat2dlg, dlg2chat, reply2chat } from '../../src/core/chat';
-import { Msg, textPart } from '../../src/core/parts';
-import { aiRes } from '../../src/core/outputs';
-import { b64decode } from '../../src/core/hashes';
+import { chat2dlg, dlg2chat, reply2chat } from '../../src/core/hist';
+import { Msg, textPart } from '../../src/core/hist';
+import { aiRes } from '../../src/core/model';
+import { b64decode } from '../../src/core/base';
 
 const tool = (id: string, code: string, result: string) =>
   '```json {.tool}\n' + JSON.stringify({ id, name: 'python', args: { code }, result }, null, 2) + '\n```';

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
-import { headerLevel } from '../../src/core/sections';
+import { headerLevel } from '../../src/core/model';
 import { SHARED } from './corpus';
 
 const MAIN = resolve(__dirname, '../../src/cli/main.ts');

@@ -5,11 +5,11 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
 import { Dialog, DialogError, Message } from '../../src/core/model';
-import { aiRes } from '../../src/core/outputs';
+import { aiRes } from '../../src/core/model';
 import { dlg2reply, reply2dlg } from '../../src/core/reply';
-import { applyEdit } from '../../src/core/surgeryEdit';
-import { EXPLODED_KEY, explodedFrom, explodedMsgs, implodeExploded, planExplodeReply, planImplodeReply } from '../../src/core/explode';
-import { callSource, parts2reply, replyParts } from '../../src/core/replyParts';
+import { applyEdit } from '../../src/core/surgery';
+import { EXPLODED_KEY, explodedFrom, explodedMsgs, implodeExploded, planExplodeReply, planImplodeReply } from '../../src/core/reply';
+import { callSource, parts2reply, replyParts } from '../../src/core/reply';
 import { corpusFiles, SHARED } from './corpus';
 
 const read = (name: string) => readIpynb(readFileSync(`${SHARED}/corpus/synthetic/${name}`, 'utf8'));

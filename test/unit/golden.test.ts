@@ -3,11 +3,11 @@
 import { strict as assert } from 'node:assert';
 import { goldenReport } from '../../src/cli/golden';
 import { loadDialog, CliError } from '../../src/cli/readFile';
-import { untagNumbers, Json } from '../../src/core/json';
+import { untagNumbers, Json } from '../../src/core/base';
 import { corpusFiles } from './corpus';
 import { Message } from '../../src/core/model';
-import { aiOutput, renderOutputsAi } from '../../src/core/render';
-import { histXml } from '../../src/core/xml';
+import { aiOutput, renderOutputsAi } from '../../src/core/hist';
+import { histXml } from '../../src/core/hist';
 
 const plain = (v: unknown) => untagNumbers(v as Json);
 const FILE_FIELDS = ['dialog_meta', 'dlg2py', 'validate'] as const;

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { ENV, PENDING, v134 } from './fixtures';
 import { Attachment, Dialog, DialogError, Message, codeOutput, promptOutput } from '../../src/core/model';
-import { b64decode } from '../../src/core/hashes';
+import { b64decode } from '../../src/core/base';
 import { dlg2hist } from '../../src/core/hist';
-import { getExprs, getRefs, varsHist } from '../../src/core/hostRefs';
+import { getExprs, getRefs, varsHist } from '../../src/core/hist';
 
 
 describe('hist: dlg2hist', () => {

@@ -12,10 +12,10 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readIpynb } from '../../src/core/ipynb';
 import { Message } from '../../src/core/model';
-import { toXml, histXml, promptTxt } from '../../src/core/xml';
-import { aiOutput, renderOutputsAi } from '../../src/core/render';
+import { toXml, histXml, promptTxt } from '../../src/core/hist';
+import { aiOutput, renderOutputsAi } from '../../src/core/hist';
 import { dlg2hist } from '../../src/core/hist';
-import { dlg2chat } from '../../src/core/chat';
+import { dlg2chat } from '../../src/core/hist';
 import { HistOptions } from '../../src/core/hist';
 import { chatRecord as chatRec, histRecord as histRec } from '../../src/cli/goldenEncoding';
 

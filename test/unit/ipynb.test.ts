@@ -10,10 +10,10 @@ import {
   splitReply,
   writeIpynb,
 } from '../../src/core/ipynb';
-import { Json, JsonObject, NUM_TAG, stringifyCanonical } from '../../src/core/json';
+import { Json, JsonObject, NUM_TAG, stringifyCanonical } from '../../src/core/base';
 import { Attachment, Dialog, Message, codeOutput, promptOutput } from '../../src/core/model';
-import { aiRes } from '../../src/core/outputs';
-import { OUTPUT_SCHEMAS, outputProblem } from '../../src/core/ipynbSchema';
+import { aiRes } from '../../src/core/model';
+import { OUTPUT_SCHEMAS, outputProblem } from '../../src/core/ipynb/schema';
 import { readFileSync } from 'node:fs';
 import { SHARED, corpusFiles } from './corpus';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { parseJson, stringifyCanonical, pyFloatRepr, JsonSyntaxError, jsonEqual } from '../../src/core/json';
+import { parseJson, stringifyCanonical, pyFloatRepr, JsonSyntaxError, jsonEqual } from '../../src/core/base';
 
 describe('json: number-preserving reader, canonical writer', () => {
   it('keeps 1.0 apart from 1 and big integers exact', () => {

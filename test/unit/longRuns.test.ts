@@ -2,13 +2,13 @@
 // content): long runs of whitespace, unclosed fences and envelopes. These tests check the results on
 // such inputs, so the linear rewrites keep their meaning; speed itself is `npm run bench`'s business.
 import { strict as assert } from 'node:assert';
-import { contentDirectives } from '../../src/core/directives';
-import { attachmentMedia, staticRefMedia } from '../../src/core/media';
+import { contentDirectives } from '../../src/core/model';
+import { attachmentMedia, staticRefMedia } from '../../src/core/hist';
 import { Attachment, Dialog, Message } from '../../src/core/model';
-import { delMsgs, moveMsgs } from '../../src/core/surgeryMove';
-import { legacyToolBlocks } from '../../src/core/legacyDetails';
-import { fenced, removeThink } from '../../src/core/replyBlocks';
-import { extractFenceCall, fmt2hist } from '../../src/core/replyFormat';
+import { delMsgs, moveMsgs } from '../../src/core/surgery';
+import { legacyToolBlocks } from '../../src/core/reply';
+import { fenced, removeThink } from '../../src/core/reply';
+import { extractFenceCall, fmt2hist } from '../../src/core/reply';
 
 describe('long runs in user text', () => {
   it('a directive value with a long inner whitespace run', () => {

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readIpynb } from '../../src/core/ipynb';
-import { dlg2md, msg2md } from '../../src/core/markdown';
+import { dlg2md, msg2md } from '../../src/core/export';
 import { Attachment, codeOutput, Dialog, Message, Output, promptOutput } from '../../src/core/model';
-import { aiRes } from '../../src/core/outputs';
+import { aiRes } from '../../src/core/model';
 
 import { SHARED } from './corpus';
 

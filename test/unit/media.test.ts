@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { Attachment, Message } from '../../src/core/model';
-import { b64decode, b64encode, base32, md5, toHex } from '../../src/core/hashes';
+import { base32, md5, toHex } from '../../src/core/base';
+import { b64decode, b64encode } from '../../src/core/base';
 import {
   ImageResizer, MediaLoadError, PreparedImages, attachmentMedia, detectMime, imgId, mediaItem, outputImageMedia, prepareMedia,
   staticRefMedia, toMedia, urlMime,
-} from '../../src/core/media';
+} from '../../src/core/hist';
 import { sharpResizer } from '../../src/node/sharpResizer';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==';

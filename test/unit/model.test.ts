@@ -1,19 +1,19 @@
 // Model vectors V015–V069 (spec/test-vectors.md "Model (dialog)") and the edge rules of spec/model.md.
 import { strict as assert } from 'node:assert';
 import { Attachment, Dialog, DialogError, Message, MessageInit, codeOutput, newUuid, promptOutput } from '../../src/core/model';
-import { headerInfo, headerLevel, sectionMsgs } from '../../src/core/sections';
+import { headerInfo, headerLevel, sectionMsgs } from '../../src/core/model';
 import {
   addOutput, aiRes, clearOutput, getOutputMds, hasError, mkDispdata, mkError, mkExecresult, mkJmsg, mkStream, msg2out,
-} from '../../src/core/outputs';
+} from '../../src/core/model';
 import {
   copyExport, directive, directives, dlg2py, exportFilter, exported, hasDirective, metaExported, setMetaExported,
   toggleExported, updateExport,
-} from '../../src/core/directives';
-import { UNSET, deepMerge, updateMessage } from '../../src/core/update';
-import { mergeContent, mergeMetas, mergeParts } from '../../src/core/merge';
-import { humanize, preview, showMsgs, summ } from '../../src/core/preview';
-import { validateDialog, validateMessage } from '../../src/core/validate';
-import { JsonObject, stringifyCanonical } from '../../src/core/json';
+} from '../../src/core/model';
+import { UNSET, deepMerge, updateMessage } from '../../src/core/model';
+import { mergeContent, mergeMetas, mergeParts } from '../../src/core/model';
+import { humanize, preview, showMsgs, summ } from '../../src/core/model';
+import { validateDialog, validateMessage } from '../../src/core/model';
+import { JsonObject, stringifyCanonical } from '../../src/core/base';
 
 const msg = (content: string, msgType = 'code', more: MessageInit = {}) => new Message({ content, msgType, ...more });
 const note = (content: string, id?: string) => msg(content, 'note', { id });

@@ -4,12 +4,12 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHARED, corpusFiles } from './corpus';
-import { Json, JsonObject, isJsonObject, parseJson, untagNumbers } from '../../src/core/json';
+import { Json, JsonObject, isJsonObject, parseJson, untagNumbers } from '../../src/core/base';
 import { Dialog, Message, Output } from '../../src/core/model';
-import { headerInfo, headerLevel, sectionMsgs } from '../../src/core/sections';
-import { hasError } from '../../src/core/outputs';
-import { directives, exported } from '../../src/core/directives';
-import { preview } from '../../src/core/preview';
+import { headerInfo, headerLevel, sectionMsgs } from '../../src/core/model';
+import { hasError } from '../../src/core/model';
+import { directives, exported } from '../../src/core/model';
+import { preview } from '../../src/core/model';
 
 const FIELDS = ['header_level', 'header_info', 'section', 'exported', 'directives', 'has_error', 'preview'] as const;
 type Field = (typeof FIELDS)[number];
@@ -130,7 +130,6 @@ describe('model golden: sections, directives, errors, previews over the corpus',
   it('the same fields on messages read by readIpynb (DECISIONS: healed prompts may differ)', function () {
     let readIpynb: ((text: string, name?: string) => Dialog) | undefined;
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       readIpynb = require('../../src/core/ipynb').readIpynb;
     } catch {
       readIpynb = undefined;

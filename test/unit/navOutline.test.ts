@@ -7,11 +7,11 @@ import sharp from 'sharp';
 import { readIpynb } from '../../src/core/ipynb';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { OutlineNode, dlgOutline, firstLine, patchOutline, sameShape } from '../../src/core/outline';
-import { histPreview, mediaText } from '../../src/core/histPreview';
-import { imageSize } from '../../src/core/imageSize';
-import { PreparedImages, prepareMedia } from '../../src/core/media';
+import { histPreview, mediaText } from '../../src/core/hist';
+import { imageSize } from '../../src/core/base';
+import { PreparedImages, prepareMedia } from '../../src/core/hist';
 import { sharpResizer } from '../../src/node/sharpResizer';
-import { TYPE_ICONS, typeIcon } from '../../src/core/outlineView';
+import { TYPE_ICONS, typeIcon } from '../../src/shared/outlineView';
 import { SHARED } from './corpus';
 
 const read = (name: string) => readIpynb(readFileSync(`${SHARED}/corpus/synthetic/${name}`, 'utf8'));

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { NUM_TAG, parseJson } from '../../src/core/json';
+import { NUM_TAG, parseJson } from '../../src/core/base';
 import {
   parseLiteralCall,
   parsePyLiteral,
@@ -11,7 +11,7 @@ import {
   PyTuple,
   pyToJson,
   tryParsePyLiteral,
-} from '../../src/core/pyrepr';
+} from '../../src/core/python';
 
 const num = (lex: string) => ({ [NUM_TAG]: lex });
 

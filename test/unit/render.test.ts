@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { Message, codeOutput, promptOutput } from '../../src/core/model';
-import { aiFmt, aiOutput, normalizeTextLatex, renderOutputAi, renderOutputsAi, stripToolBlocks, tokenEstimate } from '../../src/core/render';
-import { cleanCliOutput, stripAnsi } from '../../src/core/ansi';
-import { JsonObject } from '../../src/core/json';
+import { aiFmt, aiOutput, normalizeTextLatex, renderOutputAi, renderOutputsAi, stripToolBlocks, tokenEstimate } from '../../src/core/hist';
+import { cleanCliOutput, stripAnsi } from '../../src/core/base';
+import { JsonObject } from '../../src/core/base';
 
 const stream = (text: string | string[], name = 'stdout'): JsonObject => ({ output_type: 'stream', name, text });
 const disp = (data: JsonObject): JsonObject => ({ output_type: 'display_data', metadata: {}, data });

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { NUM_TAG } from '../../src/core/json';
+import { NUM_TAG } from '../../src/core/base';
 import { codeOutput, Dialog, Message, promptOutput } from '../../src/core/model';
-import { Msg, Part, textPart, toolResult, toolUse } from '../../src/core/parts';
+import { Msg, Part, textPart, toolResult, toolUse } from '../../src/core/hist';
 import { dlg2reply, REPLY_STYLE_KEY, reply2dlg, toolCall } from '../../src/core/reply';
-import { fmt2hist, hist2fmt } from '../../src/core/replyFormat';
-import { pyToJson } from '../../src/core/pyrepr';
+import { fmt2hist, hist2fmt } from '../../src/core/reply';
+import { pyToJson } from '../../src/core/python';
 
 const A = (...content: Part[]): Msg => ({ role: 'assistant', content });
 const T = (...content: Part[]): Msg => ({ role: 'tool', content });

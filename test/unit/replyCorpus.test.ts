@@ -3,10 +3,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Message, promptOutput } from '../../src/core/model';
-import { untagNumbers } from '../../src/core/json';
-import { pyToJson } from '../../src/core/pyrepr';
+import { untagNumbers } from '../../src/core/base';
+import { pyToJson } from '../../src/core/python';
 import { dlg2reply, reply2dlg, toolCall } from '../../src/core/reply';
-import { legacyToolBlocks } from '../../src/core/replyFormat';
+import { legacyToolBlocks } from '../../src/core/reply';
 
 import { SHARED } from './corpus';
 const GOLDEN = join(SHARED, 'golden');

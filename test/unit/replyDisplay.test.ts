@@ -1,9 +1,9 @@
 // Replies shown in the notebook: dangerous HTML outside code becomes text; everything else is untouched.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { safeReplyMarkdown } from '../../src/core/replyDisplay';
+import { safeReplyMarkdown } from '../../src/core/reply';
 import { readIpynb } from '../../src/core/ipynb';
-import { aiRes } from '../../src/core/outputs';
+import { aiRes } from '../../src/core/model';
 import { corpusFiles } from './corpus';
 
 describe('replyDisplay: safeReplyMarkdown', () => {

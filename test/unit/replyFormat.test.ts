@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { Msg, Part, textPart, thinkingPart, toolResult, toolUse } from '../../src/core/parts';
+import { Msg, Part, textPart, thinkingPart, toolResult, toolUse } from '../../src/core/hist';
 import {
   convTools,
   extractFenceCall,
@@ -12,7 +12,7 @@ import {
   pendingRow,
   toolText,
   truncStr,
-} from '../../src/core/replyFormat';
+} from '../../src/core/reply';
 
 /** The vectors' notation: [role, [[Kind, text-or-call]…]]. */
 function show(msgs: Msg[]): unknown {
@@ -55,7 +55,7 @@ describe('reply blocks (reply-format §2–§4)', () => {
       mkToolBlock({ id: 't', name: 'f', arguments: {}, text: 'r  \n' }),
       '\n\n```json {.tool}\n{\n  "id": "t",\n  "name": "f",\n  "args": {},\n  "result": "r"\n}\n```\n\n',
     );
-    assert.match(mkToolBlock({ id: 't', name: 'f', arguments: {}, text: 'r  \n' }, null), /"result": "r  \\n"/);
+    assert.match(mkToolBlock({ id: 't', name: 'f', arguments: {}, text: 'r  \n' }, null), /"result": "r {2}\\n"/);
   });
   it('V146–V148: truncStr', () => {
     assert.equal(truncStr('x'.repeat(10), 5, 0), '<TRUNCATED>xxxxx…</TRUNCATED>');

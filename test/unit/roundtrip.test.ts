@@ -5,9 +5,9 @@ import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DialogReadError, cellOfMessage, readIpynbReport, writeIpynb } from '../../src/core/ipynb';
-import { Json, untagNumbers } from '../../src/core/json';
+import { Json, untagNumbers } from '../../src/core/base';
 import { Message, promptOutput } from '../../src/core/model';
-import { aiRes } from '../../src/core/outputs';
+import { aiRes } from '../../src/core/model';
 import { corpusFiles } from './corpus';
 
 const plain = (v: unknown) => untagNumbers(v as Json);

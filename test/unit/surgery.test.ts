@@ -1,13 +1,13 @@
 // Surgery vectors V211–V241 (test-vectors.md "Surgery (dlgskill)").
 import assert from 'node:assert/strict';
 import { codeOutput, Dialog, Message, promptOutput } from '../../src/core/model';
-import { findMsgs } from '../../src/core/surgeryFind';
-import { mergeMsgs, splitMsg } from '../../src/core/surgerySplit';
-import { moveMsgs } from '../../src/core/surgeryMove';
-import { strDiff } from '../../src/core/surgeryDiff';
-import { applyEdit } from '../../src/core/surgeryEdit';
-import { delLines, insertLine, planTextEdit, strReplace } from '../../src/core/surgeryText';
-import { lnhash, planUpdateMsg, summaryDlg, viewDlg, viewMsg } from '../../src/core/surgeryView';
+import { findMsgs } from '../../src/core/surgery';
+import { mergeMsgs, splitMsg } from '../../src/core/surgery';
+import { moveMsgs } from '../../src/core/surgery';
+import { strDiff } from '../../src/core/surgery';
+import { applyEdit } from '../../src/core/surgery';
+import { delLines, insertLine, planTextEdit, strReplace } from '../../src/core/surgery';
+import { lnhash, planUpdateMsg, summaryDlg, viewDlg, viewMsg } from '../../src/core/surgery';
 
 function findDialog(): Dialog {
   const mk = (id: string, msgType: string, content: string, reply?: string) =>

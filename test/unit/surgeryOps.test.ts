@@ -2,14 +2,14 @@
 // type conversion, flags, text edits, the %%add_msg grammar.
 import assert from 'node:assert/strict';
 import { Attachment, Dialog, DialogError, Message, promptOutput } from '../../src/core/model';
-import { aiRes } from '../../src/core/outputs';
-import { applyEdit, spliceEdits } from '../../src/core/surgeryEdit';
-import { addMsg, delMsgs, moveMsgs, moveSection, planMoveMsgs } from '../../src/core/surgeryMove';
-import { mergeMsgs, planSplitMsg, splitMsg, splitMsgAt } from '../../src/core/surgerySplit';
-import { copyMsgs, cutMsgs, pasteMsgs } from '../../src/core/surgeryClipboard';
-import { convertMsg, setFlag } from '../../src/core/surgeryConvert';
-import { delLines, insertLine, planTextEdit, replaceLines, strReplace, strsReplace } from '../../src/core/surgeryText';
-import { parseAddMsgMagic, shellSplit } from '../../src/core/surgeryMagic';
+import { aiRes } from '../../src/core/model';
+import { applyEdit, spliceEdits } from '../../src/core/surgery';
+import { addMsg, delMsgs, moveMsgs, moveSection, planMoveMsgs } from '../../src/core/surgery';
+import { mergeMsgs, planSplitMsg, splitMsg, splitMsgAt } from '../../src/core/surgery';
+import { copyMsgs, cutMsgs, pasteMsgs } from '../../src/core/surgery';
+import { convertMsg, setFlag } from '../../src/core/surgery';
+import { delLines, insertLine, planTextEdit, replaceLines, strReplace, strsReplace } from '../../src/core/surgery';
+import { parseAddMsgMagic, shellSplit } from '../../src/core/surgery';
 
 const ids = (d: Dialog) => d.messages.map((m) => m.id);
 const mk = (spec: string) =>

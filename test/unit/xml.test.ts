@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { Dialog, Message, codeOutput, promptOutput } from '../../src/core/model';
-import { histXml, promptTxt, toLocalTime, toParts, toXml, warningTag } from '../../src/core/xml';
+import { histXml, promptTxt, toLocalTime, toParts, toXml, warningTag } from '../../src/core/hist';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==';
 const ENV = '<instructions>Respond to the request in the `prompt` below.</instructions>\n';

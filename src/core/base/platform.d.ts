@@ -1,0 +1,11 @@
+// The few web-platform globals core relies on. Every runtime core runs in has them (Node ≥ 16, the
+// webview, browsers), so they are declared here rather than pulling in the DOM or Node type libraries.
+declare function atob(data: string): string;
+declare function btoa(data: string): string;
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array): string;
+}

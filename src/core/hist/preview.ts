@@ -1,0 +1,143 @@
+// What the model would receive for one prompt, for display: `dlg2hist` (or `dlg2chat`) up to the
+// prompt, as turns of typed parts with token estimates. Skipped messages never reach the model; they
+// are listed (as `skipped` parts) in the user turn they would have joined, so the view can strike them.
+
+import { Dialog, Message, truthy } from '../model/dialog';
+import { HistPart, MediaOptions, detectMime, isMediaUrl } from './media';
+import { imageSize } from '../base/imageSize';
+import { b64decode } from '../base/base64';
+import { humanize } from '../model/preview';
+import { dlg2hist } from './hist';
+import { dlg2chat } from './chat';
+import { tokenEstimate } from './render';
+import { firstLine } from '../outline/tree';
+
+export type PreviewMode = 'hist' | 'chat';
+export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped';
+
+export interface PreviewPart {
+  kind: PreviewPartKind;
+  text: string;
+  /** A media part's own estimate (images by their pixels), else counted from `text`. */
+  tokens?: number;
+}
+
+export interface PreviewTurn {
+  role: 'user' | 'assistant' | 'tool';
+  parts: PreviewPart[];
+  tokens: number;
+}
+
+export interface HistPreview {
+  promptId: string;
+  mode: PreviewMode;
+  turns: PreviewTurn[];
+  total: number;
+}
+
+/** A flat guess for media whose size is unknown (a URL, audio, a PDF): about a 768² px image. */
+export const MEDIA_TOKENS = 800;
+/** Pixels per token of an image, the published rule of thumb of the major providers (w·h / 750). */
+const PIXELS_PER_TOKEN = 750;
+
+function partTokens(p: PreviewPart): number {
+  if (p.kind === 'skipped') return 0;
+  return p.kind === 'media' ? (p.tokens ?? MEDIA_TOKENS) : tokenEstimate(p.text);
+}
+
+/** A media part for bytes as sent: described by `mediaText`, counted by its pixels when it is an image. */
+function mediaPart(mime: string | null | undefined, bytes: Uint8Array): PreviewPart {
+  const size = imageSize(bytes);
+  return { kind: 'media', text: mediaText(mime, bytes), tokens: size ? Math.ceil((size.width * size.height) / PIXELS_PER_TOKEN) : MEDIA_TOKENS };
+}
+
+function turn(role: PreviewTurn['role'], parts: PreviewPart[]): PreviewTurn {
+  return { role, parts, tokens: parts.reduce((n, p) => n + partTokens(p), 0) };
+}
+
+/** What a media part shows: its mime, pixel size (images) and byte size, as sent after scaling. */
+export function mediaText(mime: string | null | undefined, bytes: Uint8Array): string {
+  const size = imageSize(bytes);
+  return [mime || detectMime(bytes) || 'media', size && `${size.width}×${size.height} px`, `${humanize(bytes.length)}B`].filter(Boolean).join(' · ');
+}
+
+function urlText(mime: string | null | undefined, url: string): string {
+  return `${mime || 'media'} · ${url}`;
+}
+
+/** A `dlg2hist` user turn as parts; bytes take their mime from the `<media>` tag before them. */
+function histParts(parts: readonly HistPart[]): PreviewPart[] {
+  return parts.map((p, k) => {
+    if (typeof p === 'string') return { kind: 'text', text: p };
+    if (p instanceof Uint8Array) {
+      const prev = parts[k - 1];
+      return mediaPart(typeof prev === 'string' ? /^<media [^>]*mime="([^"]+)"/.exec(prev)?.[1] : null, p);
+    }
+    return { kind: 'media', text: isMediaUrl(p) ? urlText(p.mime, p.url) : String(p) };
+  });
+}
+
+/** A chat media part: a data URL is described (mime, size), a web URL shown as the URL it is. */
+function chatMediaPart(text: string, mime?: string): PreviewPart {
+  const data = /^data:([^;,]*)(?:;[^,]*)?,(.*)$/s.exec(text);
+  if (!data) return { kind: 'media', text: urlText(mime, text) };
+  try {
+    return mediaPart(mime || data[1], b64decode(data[2]));
+  } catch {
+    return { kind: 'media', text: mime || data[1] || 'media' };
+  }
+}
+
+/** Messages left out of the history (skipped, or session-bookkeeping raws), grouped by the user turn they fall in. */
+function leftOut(msgs: readonly Message[]): Message[][] {
+  const res: Message[][] = [[]];
+  for (const m of msgs) {
+    if (truthy(m.skipped) || (m.msgType === 'raw' && truthy(m.meta.rec_kind))) res[res.length - 1].push(m);
+    else if (m.msgType === 'prompt') res.push([]);
+  }
+  return res;
+}
+
+function skippedParts(msgs: readonly Message[] | undefined): PreviewPart[] {
+  return (msgs ?? []).map((m) => ({ kind: 'skipped', text: `${m.msgType}: ${firstLine(m.content) || '(empty)'}` }));
+}
+
+/**
+ * The history the model gets when `promptId` is sent (throws DialogError when there is no prompt);
+ * `media.images` holds images already scaled down by `prepareMedia`, `media.readFile` reads `#ai` file refs.
+ */
+export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist', media: Pick<MediaOptions, 'images' | 'readFile'> = {}): HistPreview {
+  const { images, readFile } = media;
+  const upto = d.indexOf(promptId);
+  const skipped = leftOut(d.messages.slice(0, upto + 1));
+  const turns: PreviewTurn[] = [];
+  if (mode === 'hist') {
+    dlg2hist(d, { supports_vision: true }, { upto: promptId, images, readFile }).forEach((h, k) => {
+      if (k % 2) turns.push(turn('assistant', [{ kind: 'text', text: h as string }]));
+      else turns.push(turn('user', [...histParts(h as HistPart[]), ...skippedParts(skipped[k / 2])]));
+    });
+  } else {
+    let user = 0;
+    for (const m of dlg2chat(d, null, { upto: promptId, images, readFile })) {
+      const parts: PreviewPart[] = m.content.map((p) => {
+        switch (p.type) {
+          case 'text':
+          case 'refusal':
+          case 'server_tool_result':
+            return { kind: 'text', text: p.text };
+          case 'thinking':
+            return { kind: 'thinking', text: p.text };
+          case 'tool_use':
+            return { kind: 'tool_use', text: `${p.name}(${JSON.stringify(p.arguments)})` };
+          case 'tool_result':
+            return { kind: 'tool_result', text: p.text };
+          default:
+            return chatMediaPart(p.text, p.mime);
+        }
+      });
+      if (m.role === 'user') parts.push(...skippedParts(skipped[user++]));
+      turns.push(turn(m.role, parts));
+    }
+  }
+  return { promptId, mode, turns, total: turns.reduce((n, t) => n + t.tokens, 0) };
+}

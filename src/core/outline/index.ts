@@ -1,0 +1,2 @@
+// The section outline a tree view or panel shows.
+export * from './tree';

@@ -1,0 +1,6 @@
+// Replies (reply-format.md): the wire formats, their blocks, the reply as a sub-dialog, exploded replies, the panel's editable parts, display safety.
+export * from './format';
+export * from './subDialog';
+export * from './explode';
+export * from './editParts';
+export * from './display';

@@ -1,0 +1,100 @@
+// Answers from Anthropic's Messages API, streamed through `@anthropic-ai/sdk`.
+
+import Anthropic from '@anthropic-ai/sdk';
+import { JsonObject, isJsonObject, parseJson } from '../../../core';
+import { StopReason, Usage } from '../../../core/answer';
+import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provider';
+import { anthropicParams } from './anthropicWire';
+import { withRetries } from './retrying';
+
+export interface AnthropicOptions {
+  apiKey: string;
+  /** `dialogNotebook.anthropic.baseUrl`; empty: the SDK's own `ANTHROPIC_BASE_URL`, else Anthropic's. */
+  baseUrl?: string;
+}
+
+const STOPS: Record<string, StopReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_use', refusal: 'refusal' };
+
+/** Anthropic counts cached input apart from `input_tokens`; the usage block's `prompt_tokens` is all input. */
+function usage(u: Partial<Anthropic.MessageDeltaUsage>, output: number): Usage {
+  const read = u.cache_read_input_tokens ?? 0;
+  const write = u.cache_creation_input_tokens ?? 0;
+  const input = (u.input_tokens ?? 0) + read + write;
+  const res: Usage = { prompt_tokens: input, completion_tokens: output, total_tokens: input + output };
+  if (read) res.cached_tokens = read;
+  if (write) res.cache_creation_tokens = write;
+  return res;
+}
+
+export class AnthropicProvider implements AnswerProvider {
+  readonly id = 'anthropic';
+  private readonly client: Anthropic;
+
+  constructor(private readonly opts: AnthropicOptions) {
+    // `undefined`, not '', lets the SDK read ANTHROPIC_BASE_URL; our retry loop reports each wait.
+    this.client = new Anthropic({ apiKey: opts.apiKey || null, baseURL: opts.baseUrl || undefined, maxRetries: 0 });
+  }
+
+  async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
+    if (!this.opts.apiKey) throw new AnswerError('no-key', 'No Anthropic API key: set one with Dialog: Set API Key…, or ANTHROPIC_API_KEY.');
+    yield* withRetries('Anthropic', () => this.attempt(req, signal), signal, [this.opts.apiKey]);
+  }
+
+  private async *attempt(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
+    const stream = await this.client.messages.create({ ...anthropicParams(req), stream: true }, { signal });
+    const calls = new Map<number, { id: string; name: string; json: string; server: boolean }>();
+    let input: Partial<Anthropic.MessageDeltaUsage> = {};
+    let reason: StopReason = 'other';
+    for await (const ev of stream) {
+      switch (ev.type) {
+        case 'message_start':
+          input = ev.message.usage;
+          yield { type: 'usage', usage: usage(input, ev.message.usage.output_tokens) };
+          break;
+        case 'content_block_start': {
+          const b = ev.content_block;
+          if (b.type === 'text' && b.text) yield { type: 'text', text: b.text };
+          else if (b.type === 'thinking' && b.thinking) yield { type: 'thinking', text: b.thinking };
+          else if (b.type === 'tool_use' || b.type === 'server_tool_use') calls.set(ev.index, { id: b.id, name: b.name, json: '', server: b.type === 'server_tool_use' });
+          break;
+        }
+        case 'content_block_delta': {
+          const d = ev.delta;
+          if (d.type === 'text_delta') yield { type: 'text', text: d.text };
+          else if (d.type === 'thinking_delta') yield { type: 'thinking', text: d.thinking };
+          else if (d.type === 'input_json_delta') {
+            const c = calls.get(ev.index);
+            if (c) c.json += d.partial_json;
+          }
+          break;
+        }
+        case 'content_block_stop': {
+          const c = calls.get(ev.index);
+          if (!c) break;
+          calls.delete(ev.index);
+          yield { type: 'tool_use', id: c.id, name: c.name, arguments: callArgs(c.json), server: c.server };
+          break;
+        }
+        case 'message_delta':
+          // Cumulative counts; input ones only when they changed (server tools), so keep the start's.
+          input = { ...input, ...Object.fromEntries(Object.entries(ev.usage).filter(([, v]) => v != null)) };
+          yield { type: 'usage', usage: usage(input, ev.usage.output_tokens) };
+          if (ev.delta.stop_reason) reason = STOPS[ev.delta.stop_reason] ?? 'other';
+          break;
+      }
+    }
+    // The SDK ends the iteration quietly when aborted: what arrived stands.
+    yield { type: 'end', reason: signal.aborted ? 'aborted' : reason };
+  }
+}
+
+/** A tool call's streamed arguments; an unparseable or non-object input is kept whole under `input`. */
+function callArgs(json: string): JsonObject {
+  if (!json.trim()) return {};
+  try {
+    const v = parseJson(json).value;
+    return isJsonObject(v) ? v : { input: v };
+  } catch {
+    return { input: json };
+  }
+}

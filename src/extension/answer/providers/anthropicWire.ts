@@ -1,0 +1,72 @@
+// The canonical chat as an Anthropic Messages request (streaming). Tool turns become `tool_use` /
+// `tool_result` blocks; since the API refuses those unless the tools are declared, the tools the history
+// used are declared (any arguments) with `tool_choice: none`: the model reads past calls, makes none.
+
+import type Anthropic from '@anthropic-ai/sdk';
+import { DATA_URL, MediaPart, Part } from '../../../core';
+import { AnswerRequest } from './provider';
+import { wireName } from './wireNames';
+
+type Block = Anthropic.ContentBlockParam;
+const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+function mediaBlock(p: MediaPart): Block {
+  const data = DATA_URL.exec(p.text);
+  const mime = p.mime ?? data?.[1] ?? '';
+  if (p.type === 'input_image' && IMAGE_MIMES.has(mime)) {
+    const source: Anthropic.ImageBlockParam['source'] = data
+      ? { type: 'base64', media_type: mime as Anthropic.Base64ImageSource['media_type'], data: data[2] }
+      : { type: 'url', url: p.text };
+    return { type: 'image', source };
+  }
+  // Media the API does not take as such (audio, video, other image types): the model is told, not sent.
+  return { type: 'text', text: `<media-unavailable mime="${mime || 'unknown'}">not sent: this model takes images of ${[...IMAGE_MIMES].join(', ')} only</media-unavailable>` };
+}
+
+function blocks(parts: readonly Part[]): Block[] {
+  const out: Block[] = [];
+  for (const p of parts) {
+    switch (p.type) {
+      case 'text':
+      case 'refusal':
+      case 'server_tool_result':
+        // The API refuses empty or blank text blocks.
+        if (p.text.trim()) out.push({ type: 'text', text: p.text });
+        break;
+      case 'tool_use':
+        if (!p.server) out.push({ type: 'tool_use', id: wireName(p.id ?? ''), name: wireName(p.name), input: p.arguments });
+        break;
+      case 'tool_result':
+        out.push({ type: 'tool_result', tool_use_id: wireName(p.id ?? ''), content: p.text });
+        break;
+      case 'thinking':
+        break; // unsigned thinking cannot be sent back; dlg2chat never yields it anyway
+      default:
+        out.push(mediaBlock(p));
+    }
+  }
+  return out;
+}
+
+/** The request body (without `stream`) for `req`. */
+export function anthropicParams(req: AnswerRequest): Anthropic.MessageCreateParamsNonStreaming {
+  const messages: Anthropic.MessageParam[] = [];
+  const tools = new Set<string>();
+  for (const m of req.messages) {
+    for (const p of m.content) if (p.type === 'tool_use' && !p.server) tools.add(wireName(p.name));
+    // Tool results travel in user turns; consecutive same-role turns are merged, as the API would.
+    const role = m.role === 'assistant' ? 'assistant' : 'user';
+    const content = blocks(m.content);
+    const prev = messages[messages.length - 1];
+    if (prev?.role === role) (prev.content as Block[]).push(...content);
+    else messages.push({ role, content });
+  }
+  for (const m of messages) if (!(m.content as Block[]).length) m.content = [{ type: 'text', text: '.' }];
+  const params: Anthropic.MessageCreateParamsNonStreaming = { model: req.model, max_tokens: req.maxTokens, messages };
+  if (req.system) params.system = req.system;
+  if (tools.size) {
+    params.tools = [...tools].map((name) => ({ name, description: 'A tool used earlier in this dialog.', input_schema: { type: 'object' } }));
+    params.tool_choice = { type: 'none' };
+  }
+  return params;
+}

@@ -1,0 +1,43 @@
+// What every model provider offers the dialog controller: one streamed answer to a canonical chat.
+
+import type { Msg } from '../../../core';
+import type { AnswerEvent, ErrorKind } from '../../../core/answer';
+
+export type { AnswerEvent };
+
+export type ProviderId = 'anthropic' | 'openai' | 'vscode-lm';
+
+export interface AnswerRequest {
+  /** The provider's model id (`dialogNotebook.model` after the `provider:` prefix). */
+  model: string;
+  system?: string;
+  /** The context plan's `chat`: ends with the prompt's user turn. */
+  messages: readonly Msg[];
+  /** The reply budget (`max_tokens`), the same the context plan reserved. */
+  maxTokens: number;
+}
+
+export interface AnswerProvider {
+  readonly id: ProviderId;
+  /**
+   * Streams the answer: text / thinking deltas and tool calls in order, `usage`, `retry` waits (rate
+   * limits, overload), and one `end` (`aborted` when `signal` fired: what arrived stays valid). Failures
+   * other than an abort throw `AnswerError`.
+   */
+  answer(request: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent>;
+}
+
+/** `no-key` / `no-model`: nothing to send with, before any request; the rest as `classifyError` says. */
+export type AnswerErrorKind = Exclude<ErrorKind, 'aborted'> | 'no-key' | 'no-model';
+
+/** A failed answer, with the provider's message (keys redacted) for the cell's error output. */
+export class AnswerError extends Error {
+  constructor(
+    readonly kind: AnswerErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'AnswerError';
+  }
+}

@@ -1,0 +1,79 @@
+// Copy / cut / paste messages between dialogs. The payload (core surgeryClipboard: content, outputs,
+// flags and attachments as base64) goes on the system clipboard as JSON and is also kept in memory,
+// because a browser-hosted VS Code may deny clipboard access.
+
+import * as vscode from 'vscode';
+import { ClipboardPayload, CLIPBOARD_KIND, copyMsgs, planCutMsgs, planPasteMsgs } from '../../core/surgery';
+import { CommandResult, inform, reason, refuse } from './feedback';
+import { NO_TARGET, commandTarget } from './target';
+import { runPlan } from './move';
+import { snapshotDialog } from '../notebook/notebookEdits';
+
+let buffer: ClipboardPayload | undefined;
+
+function withTimeout<T>(p: Thenable<T>, ms: number, dflt: T): Promise<T> {
+  return Promise.race([Promise.resolve(p).catch(() => dflt), new Promise<T>((r) => setTimeout(() => r(dflt), ms))]);
+}
+
+async function store(p: ClipboardPayload): Promise<void> {
+  buffer = p;
+  await withTimeout(vscode.env.clipboard.writeText(JSON.stringify(p)), 1000, undefined);
+}
+
+/** The payload on the system clipboard if it holds one, else the last one copied in this window. */
+async function load(): Promise<ClipboardPayload | undefined> {
+  const text = await withTimeout(vscode.env.clipboard.readText(), 1000, '');
+  if (text.includes(CLIPBOARD_KIND)) {
+    try {
+      const p = JSON.parse(text) as ClipboardPayload;
+      if (p?.kind === CLIPBOARD_KIND) return p;
+    } catch {
+      // not ours after all: fall back to the buffer
+    }
+  }
+  return buffer;
+}
+
+export async function copyMessages(arg?: unknown): Promise<CommandResult> {
+  const t = commandTarget(arg);
+  if (!t || !t.indices.length) return refuse(NO_TARGET);
+  const { d } = snapshotDialog(t.nb);
+  try {
+    await store(copyMsgs(d, t.indices.map((k) => d.messages[k])));
+  } catch (e) {
+    return refuse(reason(e));
+  }
+  const message = `Copied ${t.indices.length} message(s).`;
+  inform(message);
+  return { ok: true, message };
+}
+
+export async function cutMessages(arg?: unknown): Promise<CommandResult> {
+  let payload: ClipboardPayload | undefined;
+  const ok = await runPlan(commandTarget(arg), ({ d }, t) => {
+    if (!t.indices.length) throw new Error(NO_TARGET);
+    const plan = planCutMsgs(d, t.indices.map((k) => d.messages[k]));
+    payload = plan.result;
+    return { edits: plan.edits, result: [] };
+  });
+  if (ok.ok && payload) await store(payload);
+  return ok;
+}
+
+/** Pastes after the selected cell (or at the end of the active dialog when nothing is selected). */
+export async function pasteMessages(arg?: unknown): Promise<CommandResult> {
+  const payload = await load();
+  if (!payload) return refuse('Nothing to paste: copy or cut dialog messages first.');
+  return runPlan(commandTarget(arg), ({ d }, t) => {
+    const last = t.indices[t.indices.length - 1];
+    return planPasteMsgs(d, payload, last === undefined ? {} : { after: d.messages[last] });
+  });
+}
+
+export function registerClipboardCommands(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('dialogNotebook.copyMessages', copyMessages),
+    vscode.commands.registerCommand('dialogNotebook.cutMessages', cutMessages),
+    vscode.commands.registerCommand('dialogNotebook.pasteMessages', pasteMessages),
+  );
+}

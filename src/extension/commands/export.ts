@@ -1,0 +1,38 @@
+// Export the active dialog as Python (`dlg2py`: the exported code) or Markdown (`dlg2md`), into a new
+// untitled editor beside it. Exploded replies are imploded first, as saving would.
+
+import * as vscode from 'vscode';
+import { dlg2py } from '../../core/model';
+import { dlg2md } from '../../core/export';
+import { implodeExploded } from '../../core/reply';
+import { Dialog } from '../../core/model';
+import { reason, refuse } from './feedback';
+import { activeDialog } from './target';
+import { notebookDialog } from '../notebook/cells';
+
+async function exportAs(lang: 'python' | 'markdown', fn: (d: Dialog) => string, arg?: unknown): Promise<vscode.TextDocument | undefined> {
+  const nb = activeDialog(arg);
+  if (!nb) {
+    refuse('Open a dialog to export it.');
+    return undefined;
+  }
+  let text: string;
+  try {
+    const d = notebookDialog(nb);
+    implodeExploded(d);
+    text = fn(d);
+  } catch (e) {
+    refuse(`Export failed: ${reason(e)}`);
+    return undefined;
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: lang, content: text });
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  return doc;
+}
+
+export function registerExportCommands(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('dialogNotebook.exportPython', (arg?: unknown) => exportAs('python', dlg2py, arg)),
+    vscode.commands.registerCommand('dialogNotebook.exportMarkdown', (arg?: unknown) => exportAs('markdown', dlg2md, arg)),
+  );
+}

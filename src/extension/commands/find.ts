@@ -1,0 +1,84 @@
+// "Find Messages": a quick pick over the active dialog, searched with the core `findMsgs` as you type.
+// Query syntax: plain text, or `/regex/`; `type:prompt` (code, note, raw) tokens filter by type.
+
+import * as vscode from 'vscode';
+import { Dialog, MSG_TYPES } from '../../core/model';
+import { findMsgs, FindOptions } from '../../core/surgery';
+import { firstLine } from '../../core/outline';
+import { typeIcon } from '../../shared/outlineView';
+import { aiRes } from '../../core/model';
+import { refuse } from './feedback';
+import { activeDialog, selectCells } from './target';
+import { notebookDialog } from '../notebook/cells';
+
+export interface FindItem extends vscode.QuickPickItem {
+  index: number;
+  id: string;
+}
+
+/** The find options a query stands for. */
+export function parseQuery(query: string): FindOptions {
+  const types: string[] = [];
+  const rest = query.replace(/(?:^|\s)type:(\w+)/g, (all, t: string) => {
+    if (MSG_TYPES.includes(t as never)) types.push(t);
+    return all.startsWith(' ') ? ' ' : '';
+  }).trim();
+  const re = /^\/(.*)\/$/s.exec(rest);
+  return { pattern: re ? re[1] : rest, useRegex: !!re, msgType: types.length ? types : undefined, context: 0 };
+}
+
+export function findItems(d: Dialog, query: string): FindItem[] {
+  const res = findMsgs(d, parseQuery(query));
+  return res.msgs.map((m) => ({
+    label: `$(${typeIcon(m.msgType)}) ${firstLine(m.content) || '(empty)'}`,
+    description: `${m.msgType} ${m.id}`,
+    detail: m.msgType === 'prompt' && aiRes(m) ? `↳ ${firstLine(aiRes(m))}` : undefined,
+    // VS Code's own fuzzy filter must not hide what findMsgs matched.
+    alwaysShow: true,
+    index: d.messages.indexOf(m),
+    id: m.id,
+  }));
+}
+
+/** Opens the picker; with `query` given (scripts, tests) reveals the first match without asking. */
+export async function findMessages(arg?: { query?: string } | unknown): Promise<FindItem | undefined> {
+  const nb = activeDialog();
+  if (!nb) {
+    refuse('Open a dialog to search its messages.');
+    return undefined;
+  }
+  const d = notebookDialog(nb);
+  const given = arg && typeof arg === 'object' && typeof (arg as { query?: unknown }).query === 'string' ? (arg as { query: string }).query : undefined;
+  if (given !== undefined) {
+    const hit = findItems(d, given)[0];
+    if (hit) selectCells(nb, hit.index);
+    else refuse(`No message matches ${JSON.stringify(given)}.`);
+    return hit;
+  }
+  const qp = vscode.window.createQuickPick<FindItem>();
+  qp.placeholder = 'Find messages: text, /regex/, type:prompt|code|note|raw';
+  qp.matchOnDescription = false;
+  qp.matchOnDetail = false;
+  const update = () => {
+    qp.items = findItems(d, qp.value);
+  };
+  update();
+  qp.onDidChangeValue(update);
+  return new Promise((resolve) => {
+    qp.onDidAccept(() => {
+      const hit = qp.selectedItems[0];
+      if (hit) selectCells(nb, hit.index);
+      qp.hide();
+      resolve(hit);
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(undefined);
+    });
+    qp.show();
+  });
+}
+
+export function registerFindCommand(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(vscode.commands.registerCommand('dialogNotebook.findMessages', findMessages));
+}

@@ -1,0 +1,20 @@
+// The palette and menu commands: each turns a core surgery plan into one undoable notebook edit.
+
+import * as vscode from 'vscode';
+import { registerCellCommands } from './cell';
+import { registerMoveCommands } from './move';
+import { registerClipboardCommands } from './clipboard';
+import { registerExplodeCommands } from './explode';
+import { registerFindCommand } from './find';
+import { registerExportCommands } from './export';
+import { registerValidateCommand } from './validate';
+
+export function registerCommands(context: vscode.ExtensionContext): void {
+  registerCellCommands(context);
+  registerMoveCommands(context);
+  registerClipboardCommands(context);
+  registerExplodeCommands(context);
+  registerFindCommand(context);
+  registerExportCommands(context);
+  registerValidateCommand(context);
+}

@@ -1,0 +1,95 @@
+// Moving, splitting and merging cells through the core surgery: each command plans against a snapshot
+// of the dialog, refuses with the core's reason when the plan is impossible, and applies one edit.
+
+import * as vscode from 'vscode';
+import { Message } from '../../core/model';
+import { DialogEdit } from '../../core/surgery';
+import { planMoveMsgs, planMoveSection } from '../../core/surgery';
+import { planMergeMsgs, planSplitMsgAt } from '../../core/surgery';
+import { cpLen } from '../../core/python';
+import { CommandResult, DONE, reason, refuse } from './feedback';
+import { NO_TARGET, Target, commandTarget, selectCells } from './target';
+import { DialogSnapshot, applyDialogEdit, resultIndices, snapshotDialog } from '../notebook/notebookEdits';
+
+/** Plans with `make`, applies it as one edit and selects the resulting cells; refuses (changing nothing) when planning fails. */
+export async function runPlan(
+  t: Target | undefined,
+  make: (snap: DialogSnapshot, t: Target) => DialogEdit<Message[] | Message>,
+): Promise<CommandResult> {
+  if (!t) return refuse(NO_TARGET);
+  const snap = snapshotDialog(t.nb);
+  let plan: DialogEdit<Message[] | Message>;
+  try {
+    plan = make(snap, t);
+  } catch (e) {
+    return refuse(reason(e));
+  }
+  const why = await applyDialogEdit(snap, plan);
+  if (why) return refuse(why);
+  const at = resultIndices(snap, Array.isArray(plan.result) ? plan.result : [plan.result]);
+  if (at.length) selectCells(t.nb, at[0], at[at.length - 1] + 1);
+  return DONE;
+}
+
+function needCells(t: Target): number[] {
+  if (!t.indices.length) throw new Error(NO_TARGET);
+  return t.indices;
+}
+
+export function moveCells(dir: 'up' | 'down', arg?: unknown): Promise<CommandResult> {
+  return runPlan(commandTarget(arg), ({ d }, t) => {
+    const ks = needCells(t);
+    const ids = ks.map((k) => d.messages[k]);
+    if (dir === 'up') {
+      if (ks[0] === 0) throw new Error('The selection is already at the top of the dialog.');
+      return planMoveMsgs(d, ids, { before: d.messages[ks[0] - 1] });
+    }
+    const last = ks[ks.length - 1];
+    if (last >= d.messages.length - 1) throw new Error('The selection is already at the bottom of the dialog.');
+    return planMoveMsgs(d, ids, { after: d.messages[last + 1] });
+  });
+}
+
+export function moveSectionCmd(dir: 'up' | 'down', arg?: unknown): Promise<CommandResult> {
+  return runPlan(commandTarget(arg), ({ d }, t) => {
+    needCells(t);
+    return planMoveSection(d, d.messages[t.focus], dir);
+  });
+}
+
+/** The cursor offset (in code points) inside the cell's text editor, or undefined when it has none. */
+function cursorOffset(cell: vscode.NotebookCell): number | undefined {
+  const ed = vscode.window.visibleTextEditors.find((e) => e.document === cell.document) ?? (vscode.window.activeTextEditor?.document === cell.document ? vscode.window.activeTextEditor : undefined);
+  if (!ed) return undefined;
+  return cpLen(cell.document.getText().slice(0, cell.document.offsetAt(ed.selection.active)));
+}
+
+/** Splits the cell at the cursor; `pos` (code points) overrides the cursor, for callers and tests. */
+export function splitCell(arg?: unknown, pos?: number): Promise<CommandResult> {
+  return runPlan(commandTarget(arg), ({ d, nb }, t) => {
+    needCells(t);
+    const k = t.focus;
+    const at = pos ?? cursorOffset(nb.cellAt(k));
+    if (at === undefined) throw new Error('Put the cursor in the cell where it should be split.');
+    return planSplitMsgAt(d, d.messages[k], at);
+  });
+}
+
+/** Merges the selected cells (or the given / active cell with the next one) into the first. */
+export function mergeCells(arg?: unknown): Promise<CommandResult> {
+  return runPlan(commandTarget(arg), ({ d }, t) => {
+    const ks = needCells(t);
+    const picked = ks.length > 1 ? ks : ks[0] + 1 < d.messages.length ? [ks[0], ks[0] + 1] : ks;
+    return planMergeMsgs(d, picked.map((k) => d.messages[k]));
+  });
+}
+
+export function registerMoveCommands(context: vscode.ExtensionContext): void {
+  const reg = (id: string, fn: (arg?: unknown, ...rest: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
+  reg('dialogNotebook.moveUp', (arg) => moveCells('up', arg));
+  reg('dialogNotebook.moveDown', (arg) => moveCells('down', arg));
+  reg('dialogNotebook.moveSectionUp', (arg) => moveSectionCmd('up', arg));
+  reg('dialogNotebook.moveSectionDown', (arg) => moveSectionCmd('down', arg));
+  reg('dialogNotebook.splitCell', (arg, pos) => splitCell(arg, typeof pos === 'number' ? pos : undefined));
+  reg('dialogNotebook.mergeCells', mergeCells);
+}

@@ -1,0 +1,62 @@
+// What a surgery command acts on: the cell it was given (a menu passes the cell, the status bar its
+// uri), else the selected cells of the active dialog editor.
+
+import * as vscode from 'vscode';
+import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { resolveCell } from '../notebook/edits';
+
+/** The refusal of a command that needs a dialog cell and has none. */
+export const NO_TARGET = 'Select a cell of a dialog first.';
+
+export interface Target {
+  nb: vscode.NotebookDocument;
+  /** Selected cell indices, ascending; one for a given cell. */
+  indices: number[];
+  /** The cell the command centres on (the given one, else the active one). */
+  focus: number;
+  editor?: vscode.NotebookEditor;
+}
+
+/** The editor showing `nb`: the active one, else a visible one. */
+export function editorOf(nb: vscode.NotebookDocument | undefined): vscode.NotebookEditor | undefined {
+  const active = vscode.window.activeNotebookEditor;
+  if (active?.notebook === nb) return active;
+  return vscode.window.visibleNotebookEditors.find((e) => e.notebook === nb);
+}
+
+/** The target, or undefined when there is no dialog cell to act on. */
+export function commandTarget(arg?: unknown): Target | undefined {
+  const given = arg !== undefined && arg !== null ? resolveCell(arg) : undefined;
+  if (given) return { nb: given.notebook, indices: [given.index], focus: given.index, editor: editorOf(given.notebook) };
+  const ed = vscode.window.activeNotebookEditor;
+  if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
+  const set = new Set<number>();
+  for (const r of ed.selections) for (let k = r.start; k < r.end; k++) set.add(k);
+  const indices = [...set].sort((a, b) => a - b);
+  if (!indices.length) return { nb: ed.notebook, indices, focus: -1, editor: ed };
+  const focus = ed.selection.isEmpty ? indices[0] : ed.selection.start;
+  return { nb: ed.notebook, indices, focus, editor: ed };
+}
+
+/** The active dialog editor's notebook (for commands that act on the whole dialog). */
+export function activeDialog(arg?: unknown): vscode.NotebookDocument | undefined {
+  if (arg instanceof vscode.Uri) return vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === arg.toString() && n.notebookType === NOTEBOOK_TYPE);
+  const t = commandTarget(arg);
+  if (t) return t.nb;
+  return dialogEditor()?.notebook;
+}
+
+/** The active notebook editor when it shows a dialog; with no active one, a visible dialog editor. */
+export function dialogEditor(): vscode.NotebookEditor | undefined {
+  const ed = vscode.window.activeNotebookEditor ?? vscode.window.visibleNotebookEditors.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE);
+  return ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed : undefined;
+}
+
+/** Selects and reveals cells [start, end) in the notebook's editor. */
+export function selectCells(nb: vscode.NotebookDocument, start: number, end = start + 1): void {
+  const ed = editorOf(nb);
+  if (!ed || start < 0 || start >= nb.cellCount) return;
+  const range = new vscode.NotebookRange(start, Math.min(end, nb.cellCount));
+  ed.selections = [range];
+  ed.revealRange(range, vscode.NotebookEditorRevealType.InCenterIfOutsideViewport);
+}

@@ -1,0 +1,207 @@
+// Message <-> NotebookCellData. The cell kind and language carry the message type; everything else the
+// core keeps (id, metadata, promoted attributes, attachments, storage origin) rides in
+// `metadata.dialog`, so a cell VS Code hands back unedited rebuilds the very same Message.
+
+import * as vscode from 'vscode';
+import { Json, JsonObject, isJsonObject, jsonClone } from '../../core/base';
+import { Attachment, CellOrigin, Dialog, MSG_TYPES, Message } from '../../core/model';
+import { aiRes } from '../../core/model';
+import { decodeBase64, encodeBase64 } from '../../core/base';
+import { safeReplyMarkdown } from '../../core/reply';
+import { fromCellOutput, toCellOutput } from './outputs';
+
+export const NOTEBOOK_TYPE = 'dialog-notebook';
+export const PROMPT_LANG = 'dialog-prompt';
+export const RAW_LANG = 'raw';
+export const DEFAULT_CODE_LANG = 'python';
+
+interface StoredAttachment {
+  id: string;
+  contentType: string;
+  /** Standard base64 of the bytes, or the undecodable text kept verbatim when `invalid`. */
+  data: string;
+  invalid?: boolean;
+}
+
+/** What `NotebookCellData.metadata.dialog` holds. */
+export interface CellState {
+  id?: string;
+  msgType?: string;
+  meta?: JsonObject;
+  skipped?: Json;
+  pinned?: Json;
+  attachments?: StoredAttachment[];
+  origin?: CellOrigin;
+  extra?: JsonObject;
+  /** The content as read when it holds CR: VS Code's editor normalises line ends. */
+  content?: string;
+}
+
+/** What both NotebookCellData and (adapted) NotebookCell offer. */
+export interface CellLike {
+  kind: vscode.NotebookCellKind;
+  value: string;
+  languageId: string;
+  metadata?: { [key: string]: unknown };
+  outputs?: readonly { items: readonly vscode.NotebookCellOutputItem[]; metadata?: { [key: string]: unknown } }[];
+}
+
+export function cellLike(cell: vscode.NotebookCell): CellLike {
+  return {
+    kind: cell.kind,
+    value: cell.document.getText(),
+    languageId: cell.document.languageId,
+    metadata: cell.metadata,
+    outputs: cell.outputs,
+  };
+}
+
+export function cellState(c: { metadata?: { [key: string]: unknown } }): CellState {
+  const s = c.metadata?.dialog;
+  return isJsonObject(s) ? (s as CellState) : {};
+}
+
+/** The message type a cell stands for: note = Markup, prompt / raw by language, else code. */
+export function cellType(c: CellLike): string {
+  if (c.kind === vscode.NotebookCellKind.Markup) return 'note';
+  if (c.languageId === PROMPT_LANG) return 'prompt';
+  if (c.languageId === RAW_LANG) {
+    const t = cellState(c).msgType;
+    return t && !MSG_TYPES.includes(t as never) ? t : 'raw';
+  }
+  return 'code';
+}
+
+export function cellKind(msgType: string): vscode.NotebookCellKind {
+  return msgType === 'note' ? vscode.NotebookCellKind.Markup : vscode.NotebookCellKind.Code;
+}
+
+export function cellLanguage(msgType: string, codeLang = DEFAULT_CODE_LANG): string {
+  if (msgType === 'note') return 'markdown';
+  if (msgType === 'prompt') return PROMPT_LANG;
+  return msgType === 'code' ? codeLang : RAW_LANG;
+}
+
+const sameText = (a: string, b: string) => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
+
+function storeAttachment(a: Attachment): StoredAttachment {
+  return a.invalidBase64 !== undefined
+    ? { id: a.id, contentType: a.contentType, data: a.invalidBase64, invalid: true }
+    : { id: a.id, contentType: a.contentType, data: encodeBase64(a.data) };
+}
+
+function loadAttachment(s: StoredAttachment): Attachment {
+  return s.invalid
+    ? new Attachment(new Uint8Array(), s.contentType, s.id, s.data)
+    : new Attachment(decodeBase64(s.data) ?? new Uint8Array(), s.contentType, s.id);
+}
+
+/** nbformat's attachment shape, which VS Code's markdown renderer resolves `attachment:` links from. */
+function rendererAttachments(list: StoredAttachment[]): JsonObject {
+  const out: JsonObject = {};
+  for (const a of list) if (!a.invalid) out[a.id] = { [a.contentType]: a.data };
+  return out;
+}
+
+/** The cell metadata for a message. */
+export function cellMetadata(m: Message): { [key: string]: unknown } {
+  const s: CellState = { id: m.id, msgType: m.msgType, meta: m.meta, skipped: m.skipped, pinned: m.pinned };
+  if (m.attachments.length) s.attachments = m.attachments.map(storeAttachment);
+  if (m.origin) s.origin = m.origin;
+  if (Object.keys(m.extra).length) s.extra = jsonClone(m.extra as JsonObject);
+  if (m.content.includes('\r')) s.content = m.content;
+  const md: { [key: string]: unknown } = { dialog: s };
+  if (m.msgType === 'note' && s.attachments) md.attachments = rendererAttachments(s.attachments);
+  return md;
+}
+
+/**
+ * The output showing a prompt's reply: markdown rendered by VS Code's markdown renderer, with dangerous
+ * HTML shown as text (replies are untrusted). When that changes the text, the reply itself rides in the
+ * output's metadata, so the shown text is never what gets saved.
+ */
+export function replyOutput(reply: string, attachments: Attachment[] = []): vscode.NotebookCellOutput {
+  const shown = safeReplyMarkdown(reply);
+  const md: { [key: string]: unknown } = { dialog: shown === reply ? { reply: true } : { reply: true, text: reply } };
+  if (attachments.length && reply.includes('attachment:')) md.attachments = rendererAttachments(attachments.map(storeAttachment));
+  return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(shown, 'text/markdown')], md);
+}
+
+/** The reply a prompt cell holds ('' when none). */
+export function cellReply(c: Pick<CellLike, 'outputs'>): string {
+  for (const o of c.outputs ?? []) {
+    const kept = (o.metadata?.dialog as { text?: unknown } | undefined)?.text;
+    if (typeof kept === 'string') return kept;
+    const item = o.items.find((i) => i.mime === 'text/markdown');
+    if (item) return new TextDecoder().decode(item.data);
+  }
+  return '';
+}
+
+export function msg2cell(m: Message, codeLang = DEFAULT_CODE_LANG): vscode.NotebookCellData {
+  const t = m.msgType;
+  const cell = new vscode.NotebookCellData(cellKind(t), m.content, cellLanguage(t, codeLang));
+  cell.metadata = cellMetadata(m);
+  if (t === 'code') cell.outputs = m.outputs.map(toCellOutput);
+  else if (t === 'prompt') {
+    const reply = aiRes(m);
+    cell.outputs = reply ? [replyOutput(reply, m.attachments)] : [];
+  }
+  return cell;
+}
+
+export function cell2msg(c: CellLike): Message {
+  const s = cellState(c);
+  const msgType = cellType(c);
+  const m = new Message({
+    id: s.id,
+    content: s.content !== undefined && sameText(s.content, c.value) ? s.content : c.value,
+    msgType,
+    meta: s.meta ? jsonClone(s.meta) : {},
+    attachments: (s.attachments ?? []).map(loadAttachment),
+    extra: s.extra ? jsonClone(s.extra) : {},
+  });
+  if (s.skipped !== undefined) m.skipped = jsonClone(s.skipped);
+  if (s.pinned !== undefined) m.pinned = jsonClone(s.pinned);
+  if (msgType === 'code') m.output = (c.outputs ?? []).map(fromCellOutput);
+  else if (msgType === 'prompt') m.output = cellReply(c);
+  if (s.origin) m.origin = s.origin;
+  return m;
+}
+
+/** What `NotebookData.metadata.dialog` holds. */
+interface NotebookState {
+  name?: string;
+  meta?: JsonObject;
+  origin?: Record<string, unknown>;
+}
+
+/** The language of code cells: the notebook's kernel language, else `fallback`. */
+export function codeLanguage(d: Dialog, fallback = DEFAULT_CODE_LANG): string {
+  const info = d.meta.language_info;
+  const spec = d.meta.kernelspec;
+  const name = (isJsonObject(info) && info.name) || (isJsonObject(spec) && spec.language);
+  return typeof name === 'string' && name ? name.toLowerCase() : fallback;
+}
+
+export function dlg2notebook(d: Dialog, fallbackLang = DEFAULT_CODE_LANG): vscode.NotebookData {
+  const lang = codeLanguage(d, fallbackLang);
+  const data = new vscode.NotebookData(d.messages.map((m) => msg2cell(m, lang)));
+  const s: NotebookState = { name: d.name, meta: d.meta };
+  if (d.origin) s.origin = d.origin;
+  data.metadata = { dialog: s };
+  return data;
+}
+
+export function notebook2dlg(data: { cells: readonly CellLike[]; metadata?: { [key: string]: unknown } }): Dialog {
+  const raw = data.metadata?.dialog;
+  const s: NotebookState = isJsonObject(raw) ? (raw as NotebookState) : {};
+  const d = new Dialog(data.cells.map(cell2msg), s.name ?? '', s.meta ? jsonClone(s.meta) : {});
+  if (s.origin) d.origin = s.origin;
+  return d;
+}
+
+/** Every message of an open notebook, in order. */
+export function notebookDialog(nb: vscode.NotebookDocument): Dialog {
+  return notebook2dlg({ cells: nb.getCells().map(cellLike), metadata: nb.metadata });
+}

@@ -1,0 +1,227 @@
+// The Dialog panel host: a webview beside the notebook showing sections, the history preview and the
+// reply editor for the prompt under the cursor. It sends `state` snapshots and accepts only messages
+// that parse against src/core/panelProtocol.ts; the panel's UI state survives reloads through
+// `setState` and a WebviewPanelSerializer.
+
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelState } from '../../shared/panelProtocol';
+import { PreviewMode } from '../../core/hist';
+import { parts2reply } from '../../core/reply';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType, notebookDialog } from '../notebook/cells';
+import { applyMessage } from '../notebook/edits';
+import { dialogEditor, editorOf, selectCells } from '../commands/target';
+import { reason } from '../commands/feedback';
+import { DEFAULT_BUDGET, cellByRef, emptyState, fileRefReader, panelState } from './state';
+import { codiconsRoot, panelHtml } from './html';
+import { DEFAULT_MAX_PIXELS, PreparedImages, prepareMedia } from '../../core/hist';
+import { sharpResizer } from '../../node/sharpResizer';
+
+export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
+
+function maxImagePixels(): number {
+  const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('history.maxImagePixels', DEFAULT_MAX_PIXELS);
+  return typeof v === 'number' && v > 0 ? v : DEFAULT_MAX_PIXELS;
+}
+
+function budget(): number {
+  const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('contextBudget', DEFAULT_BUDGET);
+  return typeof v === 'number' && v > 0 ? v : DEFAULT_BUDGET;
+}
+
+export class DialogPanel {
+  static current: DialogPanel | undefined;
+  /** The last `state` sent, for tests and for re-sending on `ready`. */
+  lastState: StateMessage;
+  /** Messages posted to the webview, newest last (bounded), for tests of the protocol. */
+  readonly posted: HostMessage[] = [];
+  private nb: vscode.NotebookDocument | undefined;
+  private selection = -1;
+  private mode: PreviewMode;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subs: vscode.Disposable[] = [];
+  /** Images scaled down for the history preview, by content (the dialog is rebuilt on every update). */
+  private images = new PreparedImages({ byContent: true });
+  private preparing = false;
+  /** The dialog version (`uri@version`) whose images are prepared. */
+  private prepared = '';
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    state: unknown,
+  ) {
+    this.mode = parsePanelState(state).mode;
+    this.lastState = emptyState(budget());
+    panel.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media'), codiconsRoot(extensionUri)],
+    };
+    panel.webview.html = panelHtml(panel.webview, extensionUri, randomBytes(16).toString('base64'));
+    this.track(dialogEditor());
+    this.subs.push(
+      panel.webview.onDidReceiveMessage((m) => void this.receive(m)),
+      panel.onDidDispose(() => this.dispose()),
+      vscode.window.onDidChangeActiveNotebookEditor((ed) => {
+        if (ed?.notebook.notebookType === NOTEBOOK_TYPE) this.track(ed);
+      }),
+      // After a reload the panel may be restored before its notebook's editor shows up.
+      vscode.window.onDidChangeVisibleNotebookEditors((eds) => {
+        if (!this.nb) this.track(eds.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE));
+      }),
+      vscode.window.onDidChangeNotebookEditorSelection((e) => {
+        if (e.notebookEditor.notebook === this.nb) this.schedule(50);
+        else if (e.notebookEditor === vscode.window.activeNotebookEditor && e.notebookEditor.notebook.notebookType === NOTEBOOK_TYPE) this.track(e.notebookEditor);
+      }),
+      vscode.workspace.onDidChangeNotebookDocument((e) => {
+        if (e.notebook === this.nb) this.schedule();
+      }),
+      vscode.workspace.onDidCloseNotebookDocument((nb) => {
+        if (nb === this.nb) this.track(undefined);
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) {
+          this.images = new PreparedImages({ byContent: true });
+          this.prepared = '';
+        }
+        if (e.affectsConfiguration('dialogNotebook.contextBudget') || e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) this.schedule(0);
+      }),
+    );
+    DialogPanel.current = this;
+  }
+
+  private track(ed: vscode.NotebookEditor | undefined): void {
+    this.nb = ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : undefined;
+    this.selection = ed && !ed.selection.isEmpty ? ed.selection.start : -1;
+    this.panel.title = this.nb ? `Dialog: ${this.nb.uri.path.split('/').pop()}` : 'Dialog';
+    this.schedule(0);
+  }
+
+  private schedule(delay = 200): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.update();
+    }, delay);
+  }
+
+  /** The cursor: the selection of the dialog's editor as it is now (the last known one when it is hidden). */
+  private cursor(): number {
+    const ed = editorOf(this.nb);
+    if (ed && !ed.selection.isEmpty) this.selection = ed.selection.start;
+    return this.selection;
+  }
+
+  /** Builds and sends the state now. */
+  update(): StateMessage {
+    let s: StateMessage;
+    try {
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget(), { images: this.images, readFile: fileRefReader(this.nb) }) : emptyState(budget());
+    } catch (e) {
+      s = { ...emptyState(budget()), historyError: reason(e) };
+    }
+    this.lastState = s;
+    this.post(s);
+    void this.prepareImages();
+    return s;
+  }
+
+  /**
+   * Scales the dialog's images down as the model would get them (sharp, where it loads), once per
+   * version of the dialog, then refreshes when that found anything new.
+   */
+  private async prepareImages(): Promise<void> {
+    const resizer = sharpResizer();
+    const nb = this.nb;
+    if (!resizer || !nb || nb.isClosed || this.preparing) return;
+    const version = nb.version;
+    const key = `${nb.uri.toString()}@${version}`;
+    if (key === this.prepared) return;
+    this.preparing = true;
+    const into = this.images;
+    const before = into.version;
+    try {
+      await prepareMedia(notebookDialog(nb).messages, resizer, { maxPixels: maxImagePixels(), into, readFile: fileRefReader(nb) });
+      if (into === this.images) this.prepared = key;
+    } finally {
+      this.preparing = false;
+    }
+    // A change that came in meanwhile (an edit, another dialog, a new size) was skipped above: the update this schedules prepares it.
+    if (into.version !== before || into !== this.images || nb !== this.nb || nb.version !== version) this.schedule(0);
+  }
+
+  private post(m: HostMessage): void {
+    this.posted.push(m);
+    if (this.posted.length > 50) this.posted.shift();
+    void this.panel.webview.postMessage(m);
+  }
+
+  /** Handles one message from the webview; anything that does not parse is ignored. */
+  async receive(raw: unknown): Promise<void> {
+    const m = parsePanelMessage(raw);
+    if (!m) return;
+    switch (m.type) {
+      case 'ready':
+        this.update();
+        return;
+      case 'setMode':
+        this.mode = m.mode;
+        this.update();
+        return;
+      case 'reveal': {
+        const cell = this.nb && cellByRef(this.nb, m.id);
+        if (cell) selectCells(cell.notebook, cell.index);
+        return;
+      }
+      case 'applyReply':
+        this.post(await this.applyReply(m));
+        this.update();
+        return;
+    }
+  }
+
+  /** Writes edited reply parts back into their prompt as one undoable edit. */
+  private async applyReply(m: Extract<PanelMessage, { type: 'applyReply' }>): Promise<HostMessage> {
+    const cell = this.nb && cellByRef(this.nb, m.promptId);
+    if (!cell || cellType(cellLike(cell)) !== 'prompt') return { type: 'applied', ok: false, message: 'The prompt is gone; nothing was changed.' };
+    const msg = cell2msg(cellLike(cell));
+    let reply: string;
+    try {
+      reply = parts2reply(msg, m.parts);
+    } catch (e) {
+      return { type: 'applied', ok: false, message: `Not applied: ${reason(e)}` };
+    }
+    msg.output = reply;
+    const ok = await applyMessage(cell, msg);
+    return ok ? { type: 'applied', ok: true, message: 'Reply updated.' } : { type: 'applied', ok: false, message: 'VS Code refused the edit.' };
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const s of this.subs) s.dispose();
+    this.subs.length = 0;
+    if (DialogPanel.current === this) DialogPanel.current = undefined;
+  }
+}
+
+export function showPanel(context: vscode.ExtensionContext): DialogPanel {
+  if (DialogPanel.current) {
+    DialogPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+    return DialogPanel.current;
+  }
+  const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Dialog', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+  return new DialogPanel(panel, context.extensionUri, undefined);
+}
+
+export function registerPanel(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('dialogNotebook.showPanel', () => showPanel(context)),
+    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state) => {
+        DialogPanel.current?.panel.dispose();
+        new DialogPanel(panel, context.extensionUri, state);
+      },
+    }),
+    { dispose: () => DialogPanel.current?.panel.dispose() },
+  );
+}

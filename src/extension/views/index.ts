@@ -1,0 +1,13 @@
+// Navigation views: the Dialog Sections tree and the prompt symbols of VS Code's Outline.
+
+import * as vscode from 'vscode';
+import { registerOutlineCache } from './outlineModel';
+import { registerSectionsView } from './sections';
+import { registerPromptSymbols } from './symbols';
+
+export function registerViews(context: vscode.ExtensionContext): void {
+  // before the views, so its change listener runs before theirs
+  registerOutlineCache(context);
+  registerSectionsView(context);
+  registerPromptSymbols(context);
+}

@@ -1,0 +1,150 @@
+// The "Dialog Sections" tree (explorer and the Dialog side bar): headings nest, prompts and code are
+// leaves with type icons and pinned / skipped marks; a click reveals the cell, and the tree follows the
+// notebook selection. An edit costs what it touches: unchanged cells reuse their cached outline items
+// (outlineModel), and when the headings keep their shape the tree keeps its nodes and refreshes only
+// the nodes whose text, flags or counts changed.
+
+import * as vscode from 'vscode';
+import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
+import { FLAG_ICONS, HEADING_ICON, tokensText, typeIcon } from '../../shared/outlineView';
+import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
+import { selectCells } from '../commands/target';
+import { nodeAt, notebookOutline } from './outlineModel';
+
+export const SECTION_VIEWS = ['dialogNotebook.sections', 'dialogNotebook.sectionsSidebar'];
+export const REVEAL_COMMAND = 'dialogNotebook.revealMessage';
+/** Not in the palette: returns the tree's provider and views (for tests, as showPanel returns the panel). */
+export const TREE_COMMAND = 'dialogNotebook.sectionsTree';
+
+export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
+  private readonly changed = new vscode.EventEmitter<OutlineNode[] | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private roots: OutlineNode[] = [];
+  private parents = new Map<OutlineNode, OutlineNode | undefined>();
+  private keys = new Map<OutlineNode, string>();
+  nb: vscode.NotebookDocument | undefined;
+
+  /**
+   * Brings the tree up to date with `nb`: when only texts, flags or counts changed, in place, firing
+   * the changed nodes (returned); else rebuilt, firing `undefined` (returns 'all').
+   */
+  refresh(nb: vscode.NotebookDocument | undefined): OutlineNode[] | 'all' {
+    const roots = nb ? notebookOutline(nb) : [];
+    if (nb === this.nb && sameShape(this.roots, roots)) {
+      const changed = patchOutline(this.roots, roots);
+      if (changed.length) this.changed.fire(changed);
+      return changed;
+    }
+    this.nb = nb;
+    this.roots = roots;
+    this.parents.clear();
+    this.keys.clear();
+    const seen = new Map<string, number>();
+    const walk = (ns: OutlineNode[], parent?: OutlineNode) => {
+      for (const n of ns) {
+        this.parents.set(n, parent);
+        const k = seen.get(n.id) ?? 0;
+        seen.set(n.id, k + 1);
+        this.keys.set(n, k ? `${n.id}~${k}` : n.id);
+        walk(n.children, n);
+      }
+    };
+    walk(this.roots);
+    this.changed.fire(undefined);
+    return 'all';
+  }
+
+  get nodes(): OutlineNode[] {
+    return this.roots;
+  }
+
+  nodeForCell(index: number): OutlineNode | undefined {
+    return nodeAt(this.roots, index);
+  }
+
+  getChildren(n?: OutlineNode): OutlineNode[] {
+    return n ? n.children : this.roots;
+  }
+
+  getParent(n: OutlineNode): OutlineNode | undefined {
+    return this.parents.get(n);
+  }
+
+  getTreeItem(n: OutlineNode): vscode.TreeItem {
+    const heading = n.level > 0;
+    const item = new vscode.TreeItem(
+      n.label,
+      n.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = `${this.nb?.uri.toString()}#${this.keys.get(n) ?? n.id}`;
+    const marks = [n.pinned ? `$(${FLAG_ICONS.pinned})` : '', n.skipped ? `$(${FLAG_ICONS.skipped})` : '', n.exploded ? `$(${FLAG_ICONS.exploded})` : ''].filter(Boolean);
+    const flags = [n.pinned ? 'pinned' : '', n.skipped ? 'skipped' : '', n.exploded ? 'exploded reply' : ''].filter(Boolean);
+    item.description = heading ? `${n.count} msgs · ~${tokensText(n.sectionTokens)} tok${flags.length ? ' · ' + flags.join(', ') : ''}` : flags.join(', ');
+    item.iconPath = new vscode.ThemeIcon(n.skipped ? FLAG_ICONS.skipped : n.pinned ? FLAG_ICONS.pinned : heading ? HEADING_ICON : typeIcon(n.msgType));
+    item.tooltip = new vscode.MarkdownString(undefined, true);
+    item.tooltip.appendText(`${heading ? `Heading ${n.level}` : n.msgType} ${n.id}\n${n.label}\n`);
+    item.tooltip.appendMarkdown(`${marks.join(' ')} ~${tokensText(heading ? n.sectionTokens : n.tokens)} tokens`);
+    item.contextValue = heading ? 'heading' : n.msgType;
+    item.command = { title: 'Reveal', command: REVEAL_COMMAND, arguments: [this.nb?.uri.toString(), n.index, n.id] };
+    return item;
+  }
+}
+
+/** Selects the cell of message `id` (at `index` if ids are not unique or absent) and reveals it. */
+export async function revealMessage(uri: string, index: number, id?: string): Promise<boolean> {
+  const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri);
+  if (!nb) return false;
+  const idOf = (c: vscode.NotebookCell) => cellState(c).id;
+  let k = index;
+  // The id wins over a stale index; the index picks among duplicate ids.
+  if (id && !id.startsWith('#') && !(k >= 0 && k < nb.cellCount && idOf(nb.cellAt(k)) === id)) {
+    const at = nb.getCells().findIndex((c) => idOf(c) === id);
+    if (at >= 0) k = at;
+  }
+  if (!vscode.window.visibleNotebookEditors.some((e) => e.notebook === nb)) await vscode.window.showNotebookDocument(nb, { preserveFocus: true });
+  selectCells(nb, k);
+  return k >= 0 && k < nb.cellCount;
+}
+
+export function registerSectionsView(context: vscode.ExtensionContext): SectionsProvider {
+  const provider = new SectionsProvider();
+  const views = SECTION_VIEWS.map((id) => vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true }));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const current = () => {
+    const ed = vscode.window.activeNotebookEditor;
+    return ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : provider.nb && !provider.nb.isClosed ? provider.nb : undefined;
+  };
+  /** Selects the node of the editor's selected cell in the visible views. */
+  const follow = (ed: vscode.NotebookEditor | undefined, onlyVisible = views) => {
+    if (!ed || ed.notebook !== provider.nb || ed.selection.isEmpty) return;
+    const n = provider.nodeForCell(ed.selection.start);
+    for (const v of onlyVisible) if (v.visible && n) void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
+  };
+  const schedule = (delay = 100) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      // New nodes or shifted indices: select the cursor's node again.
+      const r = provider.refresh(current());
+      if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
+    }, delay);
+  };
+  context.subscriptions.push(
+    ...views,
+    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && follow(vscode.window.activeNotebookEditor, [v]))),
+    vscode.commands.registerCommand(REVEAL_COMMAND, revealMessage),
+    vscode.commands.registerCommand(TREE_COMMAND, () => ({ provider, views })),
+    vscode.window.onDidChangeActiveNotebookEditor(() => schedule(0)),
+    vscode.workspace.onDidChangeNotebookDocument((e) => {
+      if (e.notebook === provider.nb || e.notebook === vscode.window.activeNotebookEditor?.notebook) schedule();
+    }),
+    vscode.workspace.onDidCloseNotebookDocument((nb) => {
+      if (nb === provider.nb) schedule(0);
+    }),
+    // With a refresh pending the nodes may be stale; the refresh follows the selection itself.
+    vscode.window.onDidChangeNotebookEditorSelection((e) => timer === undefined && follow(e.notebookEditor)),
+    { dispose: () => timer && clearTimeout(timer) },
+  );
+  provider.refresh(current());
+  return provider;
+}
