@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [deepCore] }] },
   },
   {
-    files: ['src/webview/**/*.ts'],
+    files: ['src/webview/**/*.ts', 'src/renderer/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [deepCore, { group: ['vscode', 'node:*', '../extension/*'], message: 'the webview has only the DOM.' }] }] },
   },
 );

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import { generateDialog } from './generateDialog.mjs';
 
 const require = createRequire(import.meta.url);
@@ -67,3 +68,11 @@ for (const r of rows) {
   console.log(`| ${r.name} | ${r.kb} | ${f(r.limit)} | ${f(r.ours)} | ${f(r.ratio)}× | ${f(r.edited)}× | ${r.proj === undefined ? '' : f(r.proj) + '×'} |`);
 }
 console.log(`\nworst read+write ratio: ${f(worst)}× (target ≤ 3×, goal ≤ 1.5×)`);
+
+// Answering prompts: the request's context policy and the streamed reply (bench/answer.ts, from source
+// through tsx, since it drives the providers and the mock server).
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.ts')], { stdio: 'inherit', cwd: root });
+
+// Running code cells: per-cell overhead over the kernel's own time against a local Jupyter Server
+// (bench/kernel.ts; it says so and is skipped when no Jupyter is installed).
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'kernel.ts')], { stdio: 'inherit', cwd: root });

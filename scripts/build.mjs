@@ -1,5 +1,5 @@
 // Builds every bundle with esbuild: the extension host entry, the pure core library,
-// the `dlg` CLI, the webview script and the extension-host test suites.
+// the `dlg` CLI, the webview script, the reply renderer and the extension-host test suites.
 import { build } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -16,6 +16,12 @@ if (existsSync('src/extension/extension.ts')) {
 if (existsSync('src/webview/main.ts')) {
   jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],
     outfile: 'dist/webview.js', format: 'iife' }));
+}
+if (existsSync('src/renderer/reply.ts')) {
+  // The notebook renderer of replies: VS Code loads it as an ES module into every notebook's output
+  // webview, so it is minified.
+  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/renderer/reply.ts'],
+    outfile: 'dist/replyRenderer.js', format: 'esm', minify: true }));
 }
 const suites = existsSync('test/extension')
   ? readdirSync('test/extension', { recursive: true }).filter((f) => f.endsWith('.test.ts')).map((f) => `test/extension/${f}`)

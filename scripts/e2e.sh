@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the extension in a real VS Code (code-server, see ../shared/e2e/README.md):
 #   1. the mocha suites in test/extension run inside the real extension host (`vscode-e2e.sh test`);
-#   2. each Playwright script test/ui/*.mjs checks what a person sees (`vscode-e2e.sh run`);
-#      dialog.mjs saves media/screenshot.png for the README.
+#   2. each Playwright script test/ui/*.mjs checks what a person sees (`vscode-e2e.sh run`).
+# Screenshots go to OUT_DIR only; `npm run screenshots` refreshes the README's pictures in media/.
 # Usage: scripts/e2e.sh [OUT_DIR]. Needs the shared folder beside the repo (or DIALOG_SHARED=path).
 # Exits non-zero on any failure; ends with one `e2e: N passed, N failed` line for both parts together.
 set -euo pipefail
@@ -15,19 +15,8 @@ rm -rf "$OUT"; mkdir -p "$OUT"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/dialog-e2e.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
-# A writable workspace with corpus dialogs, their golden records and a plain Jupyter notebook.
-workspace() {
-  local ws="$WORK/$1"
-  mkdir -p "$ws/golden"
-  cp "$SHARED"/corpus/synthetic/*.ipynb "$ws/"
-  cp "$SHARED"/golden/synthetic/*.json "$ws/golden/"
-  for stem in AnswerDotAI__solveit_demos__00_Welcome_To_Solveit AnswerDotAI__fastllm__03_acomplete; do
-    cp "$SHARED/corpus/public/$stem.ipynb" "$ws/"
-    cp "$SHARED/golden/public/$stem.json" "$ws/golden/"
-  done
-  cp "$ROOT/test/ui/fixtures/"*.ipynb "$ws/"
-  echo "$ws"
-}
+# shellcheck source=scripts/e2eWorkspace.sh
+source "$ROOT/scripts/e2eWorkspace.sh"
 
 cd "$ROOT"
 npm run --silent build
@@ -45,10 +34,6 @@ for script in "$ROOT"/test/ui/*.mjs; do
   bash "$E2E" run --extension "$VSIX" --workspace "$(workspace "ui-$name")" --script "$script" \
     --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
 done
-
-# dialog.mjs's and panel-themes.mjs's screenshots are the README's.
-if [ -f "$OUT/ui-dialog/dialog.png" ]; then cp "$OUT/ui-dialog/dialog.png" "$ROOT/media/screenshot.png"; fi
-if [ -f "$OUT/ui-panel-themes/panel-theme-dark-history.png" ]; then cp "$OUT/ui-panel-themes/panel-theme-dark-history.png" "$ROOT/media/panel.png"; fi
 
 # The closing "N passed, N failed" line of each part ("0 1" when a part printed none).
 count() {

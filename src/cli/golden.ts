@@ -1,7 +1,5 @@
 // `dlg golden`: the model and its projections in the schema of shared/golden/README.md, so a corpus
 // file's output can be compared field by field with what the Python reference produced.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { Json, JsonObject } from '../core/base';
 import { Dialog, Message } from '../core/model';
 import { writeIpynb } from '../core/ipynb';
@@ -12,7 +10,7 @@ import { preview } from '../core/model';
 import { validateDialog } from '../core/model';
 import { aiOutput, renderOutputsAi } from '../core/hist';
 import { toXml, histXml, promptTxt } from '../core/hist';
-import { dlg2hist } from '../core/hist';
+import { FileRefs, dlg2hist } from '../core/hist';
 import { dlg2chat } from '../core/hist';
 import { reply2dlg, dlg2reply, toolCall } from '../core/reply';
 import { PyValue, pyToJson } from '../core/python';
@@ -72,16 +70,11 @@ function replyReport(m: Message): JsonObject {
   };
 }
 
-/** Loads `#ai` file references relative to the dialog's folder, as the reference does. */
-export function fileRefReader(path: string): (ref: string) => Uint8Array {
-  return (ref) => new Uint8Array(readFileSync(join(dirname(path), ref)));
-}
-
-export function goldenReport(f: LoadedDialog): JsonObject {
+/** The report; `files` holds the dialog's `#ai` file refs as read (src/cli/fileRefs.ts), none when absent. */
+export function goldenReport(f: LoadedDialog, files?: FileRefs): JsonObject {
   const d = f.dialog;
   const roundtrip = writeIpynb(d);
   const aim = { supports_vision: true };
-  const readFile = fileRefReader(f.path);
   return {
     schema: 'aidialog-golden/1',
     file: f.stem + '.ipynb',
@@ -93,9 +86,9 @@ export function goldenReport(f: LoadedDialog): JsonObject {
     roundtrip: roundtrip === f.text ? null : roundtrip,
     roundtrip_equals_input: roundtrip === f.text,
     messages: d.messages.map((m, i) => messageReport(d, m, i)),
-    hist: attempt(() => histRecord(dlg2hist(d, aim, { envelope: true, readFile }))),
-    hist_plain: attempt(() => histRecord(dlg2hist(d, aim, { readFile }))),
-    chat: attempt(() => chatRecord(dlg2chat(d, null, { envelope: true, readFile }))),
+    hist: attempt(() => histRecord(dlg2hist(d, aim, { envelope: true, files }))),
+    hist_plain: attempt(() => histRecord(dlg2hist(d, aim, { files }))),
+    chat: attempt(() => chatRecord(dlg2chat(d, null, { envelope: true, files }))),
     replies: d.messages.filter((m) => m.msgType === 'prompt').map(replyReport),
     dlg2py: attempt(() => dlg2py(d)),
     validate: attempt(() => (validateDialog(d), true)),

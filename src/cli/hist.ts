@@ -4,13 +4,14 @@ import { dlg2hist, HistTurn } from '../core/hist';
 import { tokenEstimate } from '../core/hist';
 import { Json } from '../core/base';
 import { histRecord } from './goldenEncoding';
-import { DEFAULT_MAX_PIXELS, prepareMedia } from '../core/hist';
+import { DEFAULT_MAX_PIXELS, FileRefs, prepareMedia } from '../core/hist';
 import { sharpResizer } from '../node/sharpResizer';
 
 export interface HistArgs {
   upto?: string;
   json: boolean;
-  readFile: (ref: string) => Uint8Array;
+  /** The dialog's `#ai` file refs as read (src/cli/fileRefs.ts). */
+  files: FileRefs;
   /** Images above this many pixels are scaled down (with sharp, where it loads) as the model would get them. */
   maxPixels?: number;
 }
@@ -21,9 +22,9 @@ const turnText = (t: HistTurn) =>
 export async function histOutput(d: Dialog, args: HistArgs): Promise<string> {
   const resizer = sharpResizer();
   const images = resizer
-    ? await prepareMedia(d.messages, resizer, { maxPixels: args.maxPixels ?? DEFAULT_MAX_PIXELS, readFile: args.readFile })
+    ? await prepareMedia(d.messages, resizer, { maxPixels: args.maxPixels ?? DEFAULT_MAX_PIXELS, files: args.files })
     : undefined;
-  const turns = dlg2hist(d, { supports_vision: true }, { upto: args.upto, readFile: args.readFile, images });
+  const turns = dlg2hist(d, { supports_vision: true }, { upto: args.upto, files: args.files, images });
   const tokens = turns.map((t) => tokenEstimate(turnText(t)));
   if (args.json) {
     const recs = histRecord(turns) as Json[];

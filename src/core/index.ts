@@ -8,3 +8,5 @@ export * from './reply';
 export * from './surgery';
 export * from './outline';
 export * from './export';
+export * from './fork';
+export * from './answer';

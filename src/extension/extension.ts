@@ -5,12 +5,19 @@ import { registerNotebook } from './notebook';
 import { registerViews } from './views';
 import { registerPanel } from './panel';
 import { registerCommands } from './commands';
+import { registerLog } from './log';
+import { registerFork } from './fork';
+import { registerAnswer } from './answer';
+import { registerKernel } from './kernel';
 
 export function activate(context: vscode.ExtensionContext): void {
+  registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
   registerNotebook(context);
   registerViews(context);
   registerPanel(context);
   registerCommands(context);
+  registerFork(context);
+  registerKernel(context, registerAnswer(context));
 }
 
 export function deactivate(): void {}

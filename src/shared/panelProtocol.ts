@@ -34,7 +34,7 @@ export const outlineNodeSchema: z.ZodMiniType<OutlineNodeWire> = z.lazy(() =>
 );
 
 export const previewPartSchema = z.object({
-  kind: z.enum(['text', 'media', 'thinking', 'tool_use', 'tool_result', 'skipped']),
+  kind: z.enum(['text', 'media', 'thinking', 'tool_use', 'tool_result', 'skipped', 'cut']),
   text,
 });
 
@@ -44,11 +44,21 @@ export const previewTurnSchema = z.object({
   tokens: amount,
 });
 
+/** A message the context policy left out or cut (core/answer/planPreview.ts). */
+export const planMessageSchema = z.object({ id, text, tokens: amount, sentTokens: amount });
+
+/** The request for the prompt: turns as sent, and the context policy's budget and verdicts. */
 export const historySchema = z.object({
   promptId: id,
   mode: z.enum(['hist', 'chat']),
   turns: z.array(previewTurnSchema),
   total: amount,
+  budget: z.optional(z.number()),
+  over: z.optional(z.boolean()),
+  leftOut: z.optional(z.array(planMessageSchema)),
+  cut: z.optional(z.array(planMessageSchema)),
+  /** The model the request is planned for (`dialogNotebook.model`). */
+  model: z.optional(text),
 });
 
 export const replyPartSchema = z.discriminatedUnion('kind', [

@@ -1,5 +1,6 @@
-// The History tab: exactly the turns `dlg2hist` / `dlg2chat` give for the prompt under the cursor,
-// with skipped messages struck through, tokens per turn and the total against the context budget.
+// The History tab: the request answering the prompt under the cursor would send (as `dlg2hist` or
+// `dlg2chat` turns), with skipped messages struck through, the context policy's verdicts (messages left
+// out listed and struck, the cut one marked), tokens per turn and the total against the model's budget.
 
 import { StateMessage } from '../shared/panelProtocol';
 import { FLAG_ICONS, tokensText as tokens } from '../shared/outlineView';
@@ -12,6 +13,7 @@ const KINDS: Record<string, [label: string, icon: string]> = {
   tool_use: ['call', 'tools'],
   tool_result: ['result', 'output'],
   skipped: ['skipped', FLAG_ICONS.skipped],
+  cut: ['cut to fit', 'fold'],
 };
 
 export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 'hist' | 'chat') => void): HTMLElement {
@@ -26,13 +28,20 @@ export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 
     wrap.append(h('p', { class: 'empty' }, s.historyError ?? 'Select a prompt.'));
     return wrap;
   }
-  const { total, turns } = s.history;
+  const { total, turns, leftOut = [], cut = [], model } = s.history;
   const pct = Math.min(100, (100 * total) / s.budget);
   const meter = h('div', { class: `meter${total > s.budget ? ' over' : ''}`, title: `${total} of ${s.budget} tokens` }, h('div', { class: 'fill' }));
   (meter.firstChild as HTMLElement).style.width = `${pct}%`;
+  const fitted = leftOut.length || cut.length ? ` · ${leftOut.length} left out, ${cut.length} cut to fit` : '';
   wrap.append(
-    h('div', { class: 'budget' }, h('span', {}, `~${tokens(total)} / ${tokens(s.budget)} tokens · ${turns.length} turns · up to prompt ${s.history.promptId}`), meter),
+    h('div', { class: 'budget' }, h('span', {}, `~${tokens(total)} / ${tokens(s.budget)} tokens${model ? ` for ${model}` : ''} · ${turns.length} turns${fitted} · up to prompt ${s.history.promptId}`), meter),
   );
+  if (s.history.over) wrap.append(h('p', { class: 'over-note' }, 'The prompt and pinned messages alone exceed the budget: the model will likely refuse.'));
+  if (leftOut.length) {
+    const box = h('div', { class: 'turn left-out' }, h('div', { class: 'turn-head' }, icon('circle-slash'), h('span', { class: 'role' }, 'Left out to fit the budget'), h('span', { class: 'meta' }, `~${tokens(leftOut.reduce((n, m) => n + m.tokens, 0))} tok`)));
+    for (const m of leftOut) box.append(h('div', { class: 'part kind-leftOut' }, h('pre', {}, `${m.text}  (~${tokens(m.tokens)} tok)`)));
+    wrap.append(box);
+  }
   turns.forEach((t, k) => {
     const head = h('div', { class: 'turn-head' }, icon(ROLE_ICONS[t.role]), h('span', { class: 'role' }, `${k + 1}. ${t.role}`), h('span', { class: 'meta' }, `~${tokens(t.tokens)} tok`));
     const box = h('div', { class: `turn role-${t.role}` }, head);

@@ -217,10 +217,10 @@ describe('dialog commands', function () {
       assert.equal(jdoc.notebookType, 'jupyter-notebook', 'VS Code picks Jupyter, the default editor');
       // Not awaited: the Jupyter editor is replaced before VS Code reports it shown, so that promise never settles.
       void vscode.window.showNotebookDocument(jdoc);
-      await until(() => vscode.window.activeNotebookEditor?.notebook.notebookType === 'dialog-notebook', 'the dialog editor', 10000);
+      await until(() => vscode.window.activeNotebookEditor?.notebook.notebookType === 'dialog-notebook', 'the dialog editor');
       assert.equal(vscode.window.activeNotebookEditor?.notebook.uri.toString(), uri.toString());
       await vscode.commands.executeCommand('dialogNotebook.reopenWithJupyter');
-      await until(() => vscode.window.activeNotebookEditor?.notebook.notebookType === 'jupyter-notebook', 'the Jupyter editor', 10000);
+      await until(() => vscode.window.activeNotebookEditor?.notebook.notebookType === 'jupyter-notebook', 'the Jupyter editor');
       const plain = wsUri('plain.ipynb');
       await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(plain));
       await new Promise((r) => setTimeout(r, 500));

@@ -1,6 +1,7 @@
 // Shared by the suites that run inside the real extension host: workspace files, golden records,
 // opening a dialog with the dialog-notebook editor, and waiting for asynchronous editor effects.
 import * as vscode from 'vscode';
+import { REPLY_MIME } from '../../src/shared/replyOutput';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
 export const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
@@ -78,8 +79,11 @@ export async function closeAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
-/** Polls `fn` until it returns a truthy value (editor effects such as id stamping are asynchronous). */
-export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 5000): Promise<T> {
+/**
+ * Polls `fn` until it returns a truthy value (editor effects such as id stamping are asynchronous). The
+ * limit is generous: a loaded machine can take seconds for what takes milliseconds on an idle one.
+ */
+export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 30000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -93,9 +97,10 @@ export function dialogState(cell: vscode.NotebookCell): { id?: string; pinned?: 
   return (cell.metadata.dialog ?? {}) as { id?: string };
 }
 
+/** The reply a prompt cell shows: the text of its reply renderer's output item. */
 export function replyText(cell: vscode.NotebookCell): string {
-  const item = cell.outputs.flatMap((o) => o.items).find((i) => i.mime === 'text/markdown');
-  return item ? new TextDecoder().decode(item.data) : '';
+  const item = cell.outputs.flatMap((o) => o.items).find((i) => i.mime === REPLY_MIME);
+  return item ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(item.data) : '';
 }
 
 /** Replaces the whole text of a cell through a WorkspaceEdit, as typing would. */

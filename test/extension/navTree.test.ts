@@ -133,9 +133,9 @@ describe('navigation: sections tree and media preview', function () {
     const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
     const media = () => p.lastState.history?.turns.flatMap((t) => t.parts).find((x) => x.kind === 'media')?.text ?? '';
     // 1600×1200 scaled by √(768² / (1600·1200)), sides rounded down
-    await until(() => media().startsWith('image/png · 886×665 px · '), 'the default scaling', 15000);
+    await until(() => media().startsWith('image/png · 886×665 px · '), 'the default scaling', 60000);
     await vscode.workspace.getConfiguration('dialogNotebook').update('history.maxImagePixels', 10000, vscode.ConfigurationTarget.Global);
-    await until(() => media().startsWith('image/png · 115×86 px · '), 'the setting to apply', 15000);
+    await until(() => media().startsWith('image/png · 115×86 px · '), 'the setting to apply', 60000);
     assert.equal(dialogState(nb.cellAt(0)).id, 'big00001');
   });
 });

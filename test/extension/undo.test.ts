@@ -67,7 +67,7 @@ async function oneUndoStep(
   assert.ok(await nb.save(), 'the edit saves');
   assert.notEqual(await readText(copy), original, 'the edit reached the disk');
   await undo(nb);
-  await until(() => same(snapshot(nb), before), 'one undo to restore the state before the command', 3000).catch(() => undefined);
+  await until(() => same(snapshot(nb), before), 'one undo to restore the state before the command').catch(() => undefined);
   assert.deepEqual(snapshot(nb), before, 'one undo restores the exact previous state');
   assert.equal(nb.isDirty, true, 'the undone state differs from the saved one');
   assert.ok(await nb.save(), 'the undone state saves');
@@ -258,6 +258,6 @@ describe('every cell edit is one undo step', function () {
       (nb) => assert.equal(replyText(nb.cellAt(0)), old + '\n\nAnd a finished ending.'),
     );
     assert.equal(replyText(nb.cellAt(0)), old);
-    await until(() => reply!.getText() === old, 'the open reply document to show the restored reply', 3000);
+    await until(() => reply!.getText() === old, 'the open reply document to show the restored reply');
   });
 });

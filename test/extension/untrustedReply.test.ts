@@ -1,5 +1,8 @@
-// A reply with HTML that could run or load something is shown defused, and saved exactly as written.
+// A reply with HTML that could run or load something reaches the notebook only in the mime of our
+// sanitising reply renderer (src/renderer; test/ui/reply-xss.mjs shows it inert), never as markdown
+// another renderer could show; and it is saved exactly as written.
 import * as assert from 'assert';
+import { REPLY_MIME } from '../../src/shared/replyOutput';
 import { closeAll, openDialog, readText, replyText, setCellText, writeText } from './helpers';
 
 const REPLY = 'Look: <iframe src="https://evil.example/"></iframe> and [click](javascript:alert(1)).\n\n`<iframe>` in code stays.';
@@ -26,12 +29,15 @@ describe('untrusted replies', function () {
   beforeEach(() => writeText(FILE, TEXT));
   afterEach(closeAll);
 
-  it('shows dangerous HTML as text, keeps code as written', async () => {
+  it('hands the reply, as written, only to the sanitising reply renderer', async () => {
     const nb = await openDialog(FILE);
-    const shown = replyText(nb.cellAt(1));
-    assert.ok(shown.includes('&lt;iframe src="https://evil.example/">'), shown);
-    assert.ok(shown.includes('](#blocked:javascript:alert(1))'), shown);
-    assert.ok(shown.includes('`<iframe>` in code stays.'), shown);
+    const items = nb.cellAt(1).outputs.flatMap((o) => o.items);
+    assert.deepStrictEqual(
+      items.map((i) => i.mime),
+      [REPLY_MIME],
+      'no text/markdown item: no other renderer can be picked to show it unsanitised',
+    );
+    assert.strictEqual(replyText(nb.cellAt(1)), REPLY);
     assert.strictEqual(nb.isDirty, false);
   });
 

@@ -12,28 +12,41 @@ const WELCOME = 'AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb';
 async function gotoCell(page, index, lineText) {
   const rows = page.locator('.notebookOverlay:visible .monaco-list-row');
   const status = page.locator('.statusbar', { hasText: `Cell ${index + 1} of` });
-  for (let attempt = 0; attempt < 3 && !(await status.isVisible()); attempt++) {
+  const end = Date.now() + 90000;
+  while (!(await status.isVisible())) {
+    if (Date.now() > end) throw new Error(`cell ${index + 1} did not get the focus`);
     const focused = rows.and(page.locator('.focused'));
     const target = (await focused.count()) ? focused.first() : rows.and(page.locator('.code-cell-row')).filter({ visible: true }).first();
     await target.click({ position: { x: 5, y: 5 }, force: true });
-    await page.waitForTimeout(300);
     await page.keyboard.press('Escape'); // command mode: arrows move between cells
-    await page.waitForTimeout(300);
     await page.keyboard.press('Control+Home');
     for (let k = 0; k < index; k++) await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(300);
+    await status.waitFor({ state: 'visible', timeout: 15000 }).catch(() => undefined);
   }
   await page.keyboard.press('Control+L'); // Notebook: Center Active Cell
-  await page.waitForTimeout(800);
   const line = page.locator('.notebookOverlay:visible .view-line', { hasText: lineText }).first();
-  await line.waitFor({ state: 'visible', timeout: 10000 });
+  await line.waitFor({ state: 'visible', timeout: 60000 });
+  await stopsMoving(page, line);
   return line;
+}
+
+/** Waits until `loc` keeps its place over three looks 200 ms apart (the centring scroll is animated). */
+async function stopsMoving(page, loc, timeout = 30000) {
+  const end = Date.now() + timeout;
+  let last = null;
+  for (let still = 0; still < 2; ) {
+    if (Date.now() > end) throw new Error('the notebook did not stop scrolling');
+    await page.waitForTimeout(200);
+    const box = JSON.stringify(await loc.boundingBox());
+    still = box === last ? still + 1 : 0;
+    last = box;
+  }
 }
 
 /** Waits until the TextMate grammar has tokenised `line`: the span holding `token` gets its own class. */
 async function highlighted(page, line, token) {
   const spans = line.locator('span > span');
-  for (let k = 0; k < 50; k++) {
+  for (const end = Date.now() + 60000; Date.now() < end; ) {
     const a = await spans.filter({ hasText: token }).first().getAttribute('class');
     const b = await spans.first().getAttribute('class'); // the prose the line starts with
     if (a !== b) return true;
@@ -47,12 +60,12 @@ export const tests = {
     await vsc.quickOpen(WELCOME);
     await vsc.waitForNotebook();
     const button = page.locator('.editor-actions [aria-label^="Open as Dialog"]').first();
-    await button.waitFor({ state: 'visible', timeout: 15000 });
+    await button.waitFor({ state: 'visible', timeout: 60000 });
     await screenshot('jupyter-with-button');
     await button.click();
     // The dialog editor: code cells carry our status bar (message type, pin, skip, export switches).
-    await vsc.waitForNotebook();
-    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'code' }).first().waitFor({ timeout: 20000 });
+    await vsc.waitForNotebook({ timeout: 60000 });
+    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'code' }).first().waitFor({ timeout: 60000 });
   },
 
   async 'shows prompt cells with their replies rendered as markdown'({ page, vsc, assert, screenshot }) {
@@ -60,7 +73,7 @@ export const tests = {
     const line = await gotoCell(page, 34, 'Please use');
     assert.ok(await highlighted(page, line, 'add_to_a'), '&`tool` highlighted');
     // The reply renders in the output webview: the tool <details> block and the prose after it.
-    const reply = await vsc.webview('text=/Perfect! I.ve added 1000/');
+    const reply = await vsc.webview('text=/Perfect! I.ve added 1000/', { timeout: 60000 });
     assert.ok(await reply.count());
     const details = await vsc.webview('details');
     assert.ok(await details.count(), 'the tool-usage <details> block is rendered');
@@ -74,16 +87,16 @@ export const tests = {
     // The README's screenshot: a prompt (wrapped prose, highlighted reference) over its rendered reply.
     await vsc.runCommand('View: Close Primary Side Bar');
     await page.keyboard.press('Control+L');
-    await page.waitForTimeout(1000);
-    await vsc.webview('text=/Method 2: Using fast_app/');
+    await stopsMoving(page, line);
+    await vsc.webview('text=/Method 2: Using fast_app/', { timeout: 60000 });
     await screenshot('dialog');
   },
 
   async 'Edit Reply opens the reply as markdown beside the notebook'({ page, vsc, screenshot }) {
     await gotoCell(page, 28, 'page_cts');
     await vsc.runCommand('Dialog: Edit Reply');
-    await page.locator('.tab', { hasText: '.reply.md' }).first().waitFor({ timeout: 15000 });
-    await page.locator('.editor-instance .view-line', { hasText: 'FastHTMLWithLiveReload' }).first().waitFor({ timeout: 15000 });
+    await page.locator('.tab', { hasText: '.reply.md' }).first().waitFor({ timeout: 60000 });
+    await page.locator('.editor-instance .view-line', { hasText: 'FastHTMLWithLiveReload' }).first().waitFor({ timeout: 60000 });
     await screenshot('edit-reply');
   },
 };

@@ -4,7 +4,7 @@
 // and translucent backgrounds included). The theme is switched through the workspace settings.
 import fs from 'node:fs';
 import path from 'node:path';
-import { appFrame, goto } from './lib/panelPage.mjs';
+import { appFrame, goto, openNewFile, painted } from './lib/panelPage.mjs';
 
 const THEMES = [
   ['light', 'Default Light Modern', 'vscode-light'],
@@ -100,7 +100,7 @@ async function setTheme(page, workspace, theme, bodyClass) {
   const dir = path.join(workspace, '.vscode');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'settings.json'), asJson({ 'workbench.colorTheme': theme }));
-  const end = Date.now() + 20000;
+  const end = Date.now() + 60000;
   for (;;) {
     const f = await appFrame(page).catch(() => null);
     const cls = f ? await f.evaluate(() => document.body.className).catch(() => '') : '';
@@ -113,17 +113,16 @@ async function setTheme(page, workspace, theme, bodyClass) {
 export const tests = {
   async 'the panel is readable in light, dark and high-contrast themes, with codicons'({ page, vsc, workspace, screenshot, assert, log }) {
     fs.writeFileSync(path.join(workspace, 'showcase.ipynb'), asJson(showcase(workspace)));
-    await page.waitForTimeout(500);
-    await vsc.quickOpen('showcase.ipynb');
-    await vsc.waitForNotebook();
+    await openNewFile(page, vsc, 'showcase.ipynb');
+    await vsc.waitForNotebook({ timeout: 60000 });
     await vsc.runCommand('Dialog: Open as Dialog');
-    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 20000 });
+    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
     // The last prompt's history holds media, a skipped message, tool calls and results.
     await goto(page, vsc, 'Summarise what we found.');
     await vsc.runCommand('Dialog: Show Dialog Panel');
     let frame = await appFrame(page);
     // the codicon font is served by the extension and allowed by the CSP
-    await frame.waitForFunction(() => document.fonts.check('14px codicon') && [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'codicon' && f.status === 'loaded'), null, { timeout: 10000 });
+    await frame.waitForFunction(() => document.fonts.check('14px codicon') && [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'codicon' && f.status === 'loaded'), null, { timeout: 60000 });
     const glyph = await frame.evaluate(() => getComputedStyle(document.querySelector('.tab .codicon'), '::before').content);
     assert.notEqual(glyph, 'none', 'the tab icons have glyphs');
     for (const sel of ['.tab .codicon-list-tree', '.row .codicon-sparkle', '.row .codicon-code', '.flag.pinned .codicon-pinned', '.flag.skipped .codicon-eye-closed']) {
@@ -136,14 +135,14 @@ export const tests = {
         await frame.locator(`button[data-tab=${tab}]`).click();
         if (tab === 'history') {
           await frame.locator('button', { hasText: 'dlg2chat' }).click();
-          await frame.locator('.part.kind-tool_use').first().waitFor({ timeout: 10000 });
+          await frame.locator('.part.kind-tool_use').first().waitFor({ timeout: 60000 });
         }
         if (tab === 'reply') {
           // the reply of the prompt with tool calls
           await goto(page, vsc, 'Compute some things step by step.');
-          await frame.locator('.card.call').first().waitFor({ timeout: 10000 });
+          await frame.locator('.card.call').first().waitFor({ timeout: 60000 });
         }
-        await page.waitForTimeout(300);
+        await painted(frame);
         problems.push(...(await lowContrast(frame, log, name, tab)));
         await screenshot(`panel-theme-${name}-${tab}`);
         if (tab === 'reply') await goto(page, vsc, 'Summarise what we found.');

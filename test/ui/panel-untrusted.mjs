@@ -4,7 +4,7 @@
 // alert, no global set), and the panel fetched nothing remote. Saves panel-untrusted-<tab>.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { appFrame, goto } from './lib/panelPage.mjs';
+import { appFrame, goto, openNewFile } from './lib/panelPage.mjs';
 
 const REMOTE = 'example.invalid';
 const SCRIPT = `<script>window.__pwned = 'script'; alert('script')</script>`;
@@ -71,11 +71,10 @@ export const tests = {
       if (r.url().includes(REMOTE)) requests.push({ url: r.url(), frame: r.frame()?.url() ?? '', parent: r.frame()?.parentFrame()?.url() ?? '' });
     });
     fs.writeFileSync(path.join(workspace, 'untrusted.ipynb'), JSON.stringify(dialog(), null, 1));
-    await page.waitForTimeout(500);
-    await vsc.quickOpen('untrusted.ipynb');
-    await vsc.waitForNotebook();
+    await openNewFile(page, vsc, 'untrusted.ipynb');
+    await vsc.waitForNotebook({ timeout: 60000 });
     await vsc.runCommand('Dialog: Open as Dialog');
-    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 20000 });
+    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
     await goto(page, vsc, 'Last');
     await vsc.runCommand('Dialog: Show Dialog Panel');
     const frame = await appFrame(page);
@@ -91,9 +90,9 @@ export const tests = {
       if (tab === 'reply') await goto(page, vsc, 'Here:'); // the prompt whose reply holds the call
       await frame.locator(`button[data-tab=${tab}]`).click();
       if (mode) await frame.locator('button', { hasText: mode }).click();
-      if (tab === 'reply') await frame.locator('.card.call').first().waitFor({ timeout: 10000 });
-      else if (tab === 'history') await frame.locator('.turn').first().waitFor({ timeout: 10000 });
-      await page.waitForTimeout(500);
+      if (tab === 'reply') await frame.locator('.card.call').first().waitFor({ timeout: 60000 });
+      else if (tab === 'history') await frame.locator('.turn').first().waitFor({ timeout: 60000 });
+      await page.waitForTimeout(500); // not a wait for a state: the time a payload gets to run or fetch, which the audit says none did
       const a = await frame.evaluate(audit);
       const where = `${tab}${mode ? `/${mode}` : ''}`;
       log(`${where}: ${a.risky.length} risky elements, ${a.attrs.length} risky attributes, pwned=${a.pwned}, remote=${a.remote.length}`);
@@ -112,7 +111,8 @@ export const tests = {
     const panelUrls = panelFrames().map((f) => f.url());
     const fromPanel = requests.filter((r) => panelUrls.includes(r.frame) || panelUrls.includes(r.parent));
     assert.deepEqual(fromPanel, [], 'the panel requested nothing remote');
-    // The notebook's own output webview is VS Code's markdown renderer, not the panel: report what it fetched.
+    // The notebook's own webview (Jupyter's editor shows the file before Open as Dialog) is not the panel:
+    // report what it fetched. Replies in the dialog editor are test/ui/reply-xss.mjs's subject.
     if (requests.length) log(`remote requests outside the panel: ${JSON.stringify(requests)}`);
   },
 };

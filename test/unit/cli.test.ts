@@ -1,17 +1,20 @@
 // The `dlg` command line, run as a user runs it: a separate process, exit codes, stdout and stderr.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
 import { headerLevel } from '../../src/core/model';
+import { b64decode } from '../../src/core/base';
 import { SHARED } from './corpus';
 
 const MAIN = resolve(__dirname, '../../src/cli/main.ts');
-const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', MAIN, ...args], { encoding: 'utf8' });
+// The timeout turns a hang (a FIFO read without a writer) into a failure.
+const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', MAIN, ...args], { encoding: 'utf8', timeout: 50000 });
 const corpus = (p: string) => join(SHARED, 'corpus', p);
 
 describe('cli: dlg', function () {
@@ -43,6 +46,23 @@ describe('cli: dlg', function () {
     const good = dlg('validate', corpus('synthetic/basic.ipynb'));
     assert.equal(good.status, 0);
     assert.equal(good.stdout, '');
+  });
+
+  it('validate: the read repairs, then the repeated ids together on one line', () => {
+    const nb = JSON.parse(readFileSync(corpus('synthetic/edge_duplicate_ids.ipynb'), 'utf8'));
+    delete nb.nbformat;
+    nb.cells.push({ cell_type: 'code', id: 'dup2', metadata: {}, source: 'y', outputs: [], execution_count: null });
+    nb.cells.push({ cell_type: 'code', id: 'dup2', metadata: {}, source: 'z', outputs: [], execution_count: null });
+    const dir = mkdtempSync(join(tmpdir(), 'dlg-cli-validate-'));
+    try {
+      const file = join(dir, 'd.ipynb');
+      writeFileSync(file, JSON.stringify(nb));
+      const r = dlg('validate', file);
+      assert.equal(r.status, 1);
+      assert.deepEqual(r.stdout.trimEnd().split('\n'), [`${file}: repaired on read: added notebook nbformat`, `${file}: duplicate message id(s): dup1, dup2`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('outline: one line per message, headings indented by their nesting', () => {
@@ -80,5 +100,42 @@ describe('cli: dlg', function () {
     assert.equal(await sizes('100000'), png.length, 'small enough: bytes pass through');
     const scaled = await sharp(png).resize(11, 8, { kernel: 'lanczos3', fit: 'fill' }).png().toBuffer();
     assert.equal(await sizes('100'), scaled.length, 'scaled to 11×8, √(100 / (64·48)) of each side');
+  });
+
+  (process.platform === 'win32' ? it.skip : it)('hist reads #ai files only inside the dialog\'s folder (or --root), regular and capped', () => {
+    const top = mkdtempSync(join(tmpdir(), 'dlg-cli-refs-'));
+    try {
+      const dir = join(top, 'dialogs');
+      mkdirSync(dir);
+      const png = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
+      writeFileSync(join(dir, 'good.png'), png);
+      writeFileSync(join(top, 'secret.png'), png);
+      symlinkSync(join(top, 'secret.png'), join(dir, 'link.png'));
+      execFileSync('mkfifo', [join(dir, 'pipe.png')]);
+      writeFileSync(join(dir, 'big.png'), png);
+      truncateSync(join(dir, 'big.png'), 20_000_001); // sparse: nothing is written, the size is what counts
+      const refs = ['good.png', '../secret.png', 'link.png', 'pipe.png', '/dev/zero', '/etc/passwd', 'big.png'];
+      const d = new Dialog([new Message({ msgType: 'prompt', content: refs.map((r) => `![](${r}#ai)`).join(' ') })]);
+      writeFileSync(join(dir, 'refs.ipynb'), writeIpynb(d));
+      const media = (...opts: string[]) => {
+        const r = dlg('hist', join(dir, 'refs.ipynb'), ...opts);
+        assert.equal(r.status, 0, r.stderr);
+        return [...r.stdout.matchAll(/<media(?:-unavailable)? id="([^"]+)"([^>]*)>/g)].map((m) => `${m[1]}: ${/reason="([^"]*)"/.exec(m[2])?.[1] ?? 'read'}`);
+      };
+      const outside = "not inside the dialog's folder";
+      assert.deepEqual(media(), [
+        'good.png: read',
+        `../secret.png: ${outside}`,
+        "link.png: links to a file not inside the dialog's folder",
+        'pipe.png: a FIFO, not a regular file',
+        `/dev/zero: ${outside}`,
+        `/etc/passwd: ${outside}`,
+        'big.png: larger than 20MB (20MB)',
+      ]);
+      assert.deepEqual(media('--root', top).slice(0, 3), ['good.png: read', '../secret.png: read', 'link.png: read']);
+      assert.match(dlg('hist', join(dir, 'refs.ipynb'), '--root', join(top, 'nope')).stderr, /--root .*nope: not a folder/);
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
   });
 });

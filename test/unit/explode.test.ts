@@ -8,7 +8,7 @@ import { Dialog, DialogError, Message } from '../../src/core/model';
 import { aiRes } from '../../src/core/model';
 import { dlg2reply, reply2dlg } from '../../src/core/reply';
 import { applyEdit } from '../../src/core/surgery';
-import { EXPLODED_KEY, explodedFrom, explodedMsgs, implodeExploded, planExplodeReply, planImplodeReply } from '../../src/core/reply';
+import { EXPLODED_KEY, explodedFrom, explodedMsgs, implodeExploded, planExplodeReply, planImplodeReply, savedDialog } from '../../src/core/reply';
 import { callSource, parts2reply, replyParts } from '../../src/core/reply';
 import { corpusFiles, SHARED } from './corpus';
 
@@ -97,6 +97,42 @@ describe('explode / implode replies', () => {
     assert.match(problems[1], /missing prompt t0000002/);
     assert.equal(d.messages.length, n, 'nothing dropped');
     assert.ok([...parts, ...orphans].every((m) => !(EXPLODED_KEY in m.extra)), 'tags removed');
+  });
+
+  it('savedDialog writes what an in-place implode writes and leaves the dialog exploded', () => {
+    let n = 0;
+    for (const f of corpusFiles(['synthetic'])) {
+      const text = readFileSync(f.path, 'utf8');
+      let d: Dialog;
+      try {
+        d = readIpynb(text);
+      } catch {
+        continue;
+      }
+      if (!explodeAll(d)) continue;
+      const msgs = d.messages.slice();
+      const outputs = JSON.stringify(msgs.map((m) => [m.output, m.extra]));
+      const problems: string[] = [];
+      assert.equal(writeIpynb(savedDialog(d, problems)), text, f.stem);
+      assert.deepEqual(problems, []);
+      assert.deepEqual(d.messages, msgs, `${f.stem}: the same messages`);
+      assert.equal(JSON.stringify(msgs.map((m) => [m.output, m.extra])), outputs, `${f.stem}: unchanged`);
+      n++;
+    }
+    assert.ok(n > 5, `${n} exploded dialogs saved`);
+  });
+
+  it('savedDialog reports parts that do not implode and keeps them, on the copy only', () => {
+    const d = read('tools.ipynb');
+    const parts = applyEdit(d, planExplodeReply(d, 't0000001'));
+    parts.find((m) => m.msgType === 'code')!.content = 'python(code=open("x"))';
+    const problems: string[] = [];
+    const saved = savedDialog(d, problems);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /cannot implode the reply of t0000001/);
+    assert.equal(saved.messages.length, d.messages.length, 'nothing dropped');
+    assert.ok(saved.messages.every((m) => !(EXPLODED_KEY in m.extra)), 'tags removed from the copy');
+    assert.ok(parts.every((m) => explodedFrom(m) === 't0000001'), 'the dialog keeps its tags');
   });
 });
 

@@ -16,7 +16,7 @@ import { toXml, histXml, promptTxt } from '../../src/core/hist';
 import { aiOutput, renderOutputsAi } from '../../src/core/hist';
 import { dlg2hist } from '../../src/core/hist';
 import { dlg2chat } from '../../src/core/hist';
-import { HistOptions } from '../../src/core/hist';
+import { HistOptions, fileRefs } from '../../src/core/hist';
 import { chatRecord as chatRec, histRecord as histRec } from '../../src/cli/goldenEncoding';
 
 import { SHARED } from './corpus';
@@ -58,13 +58,14 @@ describe('histCorpus: AI projections vs the reference golden', function () {
       if (!g.read || g.read.returned === null) return;
       const d = readIpynb(readFileSync(nb, 'utf8'), stem);
       const dir = join(SHARED, 'corpus', set);
-      const readFile = (ref: string) => {
+      const read = (ref: string) => {
         try {
           return new Uint8Array(readFileSync(join(dir, ref)));
         } catch {
-          throw new Error(`[Errno 2] No such file or directory: '<DLG_DIR>/${ref}'`);
+          return `[Errno 2] No such file or directory: '<DLG_DIR>/${ref}'`;
         }
       };
+      const files = new Map(fileRefs(d.messages).map((ref) => [ref, read(ref)]));
       const msgs: Message[] = d.messages;
       let healed = false;
       let kept = false;
@@ -121,7 +122,7 @@ describe('histCorpus: AI projections vs the reference golden', function () {
       const legacy = JSON.stringify(g.chat).includes("-usage-details'");
       // A generated id (cell without one) cannot be reproduced: cut at the same position instead.
       const uptoIdx = g.messages.findIndex((x: { id: string }) => x.id === g.hist_upto_id);
-      const opts: HistOptions = { upto: uptoIdx >= 0 ? msgs[uptoIdx]?.id : undefined, readFile };
+      const opts: HistOptions = { upto: uptoIdx >= 0 ? msgs[uptoIdx]?.id : undefined, files };
       run('hist (envelope)', g.hist, () => histRec(dlg2hist(d, { supports_vision: true }, { ...opts, envelope: true, latex: 'delimit' })));
       run('hist_plain (default)', g.hist_plain, () => histRec(dlg2hist(d, { supports_vision: true }, { ...opts, latex: 'delimit' })));
       if (g.hist_novision !== undefined) run('hist_novision', g.hist_novision, () => histRec(dlg2hist(d, {}, { ...opts, envelope: true, latex: 'delimit' })));

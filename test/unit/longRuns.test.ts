@@ -44,7 +44,7 @@ describe('long runs in user text', () => {
     const content = '![x'.repeat(50_000) + `](attachment:${id}) <!-- last_output:${id} --> ![](pic.png#ai)`;
     const att = (attachmentMedia(new Message({ msgType: 'note', content, attachments: [new Attachment(png, 'image/png', id)] }), { supports_vision: true }));
     assert.equal(att[0], `<media id="${id}" type="content" mime="image/png"></media>`);
-    const refs = (staticRefMedia(new Message({ msgType: 'note', content }), { supports_vision: true }, { readFile: () => png }));
+    const refs = (staticRefMedia(new Message({ msgType: 'note', content }), { supports_vision: true }, { files: new Map([['pic.png', png]]) }));
     assert.equal(refs[0], '<media id="pic.png" type="content" mime="image/png"></media>');
   });
 

@@ -3,8 +3,8 @@ import { Attachment, Message } from '../../src/core/model';
 import { base32, md5, toHex } from '../../src/core/base';
 import { b64decode, b64encode } from '../../src/core/base';
 import {
-  ImageResizer, MediaLoadError, PreparedImages, attachmentMedia, detectMime, imgId, mediaItem, outputImageMedia, prepareMedia,
-  staticRefMedia, toMedia, urlMime,
+  ImageResizer, MediaLoadError, PreparedImages, attachmentMedia, detectMime, fileRefs, imgId, mediaItem, mediaTag, mediaTagMime, outputImageMedia,
+  prepareMedia, staticRefMedia, toMedia, unavailableTag, urlMime,
 } from '../../src/core/hist';
 import { sharpResizer } from '../../src/node/sharpResizer';
 
@@ -33,6 +33,13 @@ describe('media: ids and hashes', () => {
 });
 
 describe('media: mime detection', () => {
+  it('mediaTagMime reads the mime a media tag declares, nothing else', () => {
+    assert.equal(mediaTagMime(mediaTag('output', 'ab', 'image/png')), 'image/png');
+    assert.equal(mediaTagMime(mediaTag('output', 'ab')), undefined);
+    assert.equal(mediaTagMime(unavailableTag('output', 'ab', 'gone', 'image/png')), undefined);
+    assert.equal(mediaTagMime(png), undefined);
+    assert.equal(mediaTagMime(undefined), undefined);
+  });
   const sig = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
   it('sniffs the spec table', () => {
     assert.equal(detectMime(png), 'image/png');
@@ -110,16 +117,18 @@ describe('media: message sources', () => {
     const r = attachmentMedia(new Message({ msgType: 'note', content: `![](attachment:${a.id})`, attachments: [a] }), vision);
     assert.match(r[0] as string, /reason="Incorrect padding"/);
   });
-  it('#ai static refs: data URLs, web URLs, files through the host hook', () => {
+  it('#ai static refs: data URLs, web URLs, files as the host read them', () => {
     const m = new Message({ msgType: 'note', content: `![](data:image/png;base64,${PNG_B64}#ai) ![](https://x.org/p.jpg#ai) ![](pic.png#ai) ![](plain.png)` });
-    const r = staticRefMedia(m, vision, { readFile: (ref) => { if (ref === 'pic.png') return png; throw new Error('nope'); } });
+    assert.deepEqual(fileRefs([m, new Message({ msgType: 'prompt', content: '![](pic.png#ai) ![](../b.png#ai)' })]), ['pic.png', '../b.png']);
+    const r = staticRefMedia(m, vision, { files: new Map([['pic.png', png]]) });
     assert.deepEqual(withBytes(r), [
       '<media id="iVBORw0KGg" type="content" mime="image/png"></media>', '<bytes>',
       '<media id="https://x.org/p.jpg" type="content" mime="image/jpeg"></media>', { url: 'https://x.org/p.jpg', mime: 'image/jpeg' },
       '<media id="pic.png" type="content" mime="image/png"></media>', '<bytes>',
     ]);
-    const r2 = staticRefMedia(new Message({ msgType: 'note', content: '![](gone.png#ai)' }), vision, { readFile: () => { throw new Error('ENOENT gone.png'); } });
-    assert.match(r2[0] as string, /^<media-unavailable id="gone.png" type="content" reason="ENOENT gone.png">/);
+    const r2 = staticRefMedia(new Message({ msgType: 'note', content: '![](gone.png#ai) ![](unread.png#ai)' }), vision, { files: new Map([['gone.png', 'no such file']]) });
+    assert.match(r2[0] as string, /^<media-unavailable id="gone.png" type="content" reason="no such file">/);
+    assert.match(r2[1] as string, /^<media-unavailable id="unread.png" type="content" reason="file references are not readable here: unread.png">/);
   });
   it('output images: one per output (jpeg > png > webp), hashed ids, bad base64 unavailable as _img_id', () => {
     const m = new Message({ msgType: 'code', content: 'plot()', output: [

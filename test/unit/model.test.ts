@@ -1,6 +1,6 @@
 // Model vectors V015–V069 (spec/test-vectors.md "Model (dialog)") and the edge rules of spec/model.md.
 import { strict as assert } from 'node:assert';
-import { Attachment, Dialog, DialogError, Message, MessageInit, codeOutput, newUuid, promptOutput } from '../../src/core/model';
+import { Attachment, Dialog, DialogError, Message, MessageInit, codeOutput, freshId, isMsgType, newUuid, promptOutput } from '../../src/core/model';
 import { headerInfo, headerLevel, sectionMsgs } from '../../src/core/model';
 import {
   addOutput, aiRes, clearOutput, getOutputMds, hasError, mkDispdata, mkError, mkExecresult, mkJmsg, mkStream, msg2out,
@@ -381,9 +381,19 @@ describe('model: validate', () => {
     const dm = new Dialog([], 'd', { f: (() => 1) as unknown as JsonObject });
     throwsMsg(() => validateDialog(dm), 'dialog meta not JSON-serializable: Object of type function is not JSON serializable');
   });
+  it('isMsgType knows the four types and nothing else', () => {
+    assert.deepEqual(['code', 'note', 'prompt', 'raw', 'heading', '', undefined, 1].map(isMsgType), [true, true, true, true, false, false, false, false]);
+  });
 });
 
 describe('model: Dialog basics (model.ts, shared contract)', () => {
+  it('freshId: 8 lowercase hex characters that `taken` does not claim', () => {
+    const seen: string[] = [];
+    const id = freshId((k) => (seen.push(k), seen.length < 3));
+    assert.equal(seen.length, 3, 'asks again while taken');
+    assert.equal(id, seen[2]);
+    assert.match(id, /^[0-9a-f]{8}$/);
+  });
   it('seed: insert_after puts messages right after a message of its dialog', () => {
     const d = new Dialog();
     const [m1] = ['first', 'second', 'third'].map((c) => d.mkMessage({ content: c }));

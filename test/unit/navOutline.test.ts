@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { readIpynb } from '../../src/core/ipynb';
 import { Attachment, Dialog, Message } from '../../src/core/model';
-import { OutlineNode, dlgOutline, firstLine, patchOutline, sameShape } from '../../src/core/outline';
+import { OutlineNode, dlgOutline, firstLine, firstLineOffset, patchOutline, sameShape } from '../../src/core/outline';
 import { histPreview, mediaText } from '../../src/core/hist';
 import { imageSize } from '../../src/core/base';
 import { PreparedImages, prepareMedia } from '../../src/core/hist';
@@ -116,5 +116,11 @@ describe('labels', () => {
     const px = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     assert.equal(firstLine(`Look at ![sq](${px}#ai) and ![](attachment:11111111-2222-4333-8444-555555555555)?`), 'Look at [image sq] and [image]?');
     assert.equal(firstLine('a [link](http://x) stays'), 'a [link](http://x) stays');
+  });
+  it('firstLineOffset points at the line firstLine labels', () => {
+    for (const [text, at] of [['', 0], [' \n\t', 0], ['ask', 0], ['\n\r\n  ask\nmore', 3], [' \u2028x', 2], ['\r\ry', 2]] as const) {
+      assert.equal(firstLineOffset(text), at, JSON.stringify(text));
+      if (at) assert.equal(firstLine(text.slice(at)), firstLine(text));
+    }
   });
 });

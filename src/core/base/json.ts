@@ -3,6 +3,8 @@
 // Python tells `1.0` from `1` and keeps integers of any size; JavaScript numbers do neither. Numbers that a
 // JS number would misrepresent are kept as a tagged object `{ "$dlg:num": lexeme }` (plain JSON, so it
 // survives structured cloning into VS Code metadata); every other number is a plain JS number.
+// So that no user object can pass for a tag, every key read that starts with `$dlg:` is held with one
+// more `$dlg:` in front (`escapeKey`), and every writer takes it off again (`unescapeKey`).
 
 import { cpCompare } from '../python/text';
 
@@ -14,18 +16,35 @@ export interface JsonObject {
 /** Key of the tagged form of an integral-valued float, a big integer, NaN or ±Infinity. */
 export const NUM_TAG = '$dlg:num';
 
+/** Prefix of internal keys; a user key with it is escaped by doubling it. */
+const KEY_PREFIX = '$dlg:';
+
+/** A key as read from user JSON, held so that it cannot collide with an internal one. */
+export function escapeKey(k: string): string {
+  return k.charCodeAt(0) === 36 && k.startsWith(KEY_PREFIX) ? KEY_PREFIX + k : k;
+}
+
+/** A held key as it is written. */
+export function unescapeKey(k: string): string {
+  return k.charCodeAt(0) === 36 && k.startsWith(KEY_PREFIX) ? k.slice(KEY_PREFIX.length) : k;
+}
+
+/** A JSON object: not an array and not a tagged number (which stands for a number). */
 export function isJsonObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && taggedNumber(v) === undefined;
 }
 
 /** The lexeme of a tagged number, or undefined for anything else. */
 export function taggedNumber(v: unknown): string | undefined {
-  if (isJsonObject(v) && typeof v[NUM_TAG] === 'string') {
-    for (const k in v) if (k !== NUM_TAG) return undefined;
-    return v[NUM_TAG] as string;
-  }
-  return undefined;
+  if (typeof v !== 'object' || v === null) return undefined;
+  const lex = (v as JsonObject)[NUM_TAG];
+  if (typeof lex !== 'string' || Array.isArray(v)) return undefined;
+  for (const k in v) if (k !== NUM_TAG) return undefined;
+  return lex;
 }
+
+/** Deepest nesting of arrays and objects read (Python's own json module gives up near 1000 levels). */
+export const MAX_JSON_DEPTH = 1000;
 
 /** The JS number a JSON number value stands for (tagged or plain); undefined if `v` is not a number. */
 export function numberValue(v: unknown): number | undefined {
@@ -45,6 +64,9 @@ export class JsonSyntaxError extends Error {
     this.name = 'JsonSyntaxError';
   }
 }
+
+/** JSON nested deeper than MAX_JSON_DEPTH: refused rather than recursed into. */
+export class JsonDepthError extends JsonSyntaxError {}
 
 export interface ParseResult {
   value: Json;
@@ -68,7 +90,7 @@ export function parseJson(text: string, spanDepth = -1): ParseResult {
   let i = 0;
   const n = text.length;
 
-  const fail = (reason: string, at = i): never => {
+  const fail = (reason: string, at = i, Err = JsonSyntaxError): never => {
     let line = 1;
     let col = 1;
     for (let k = 0; k < at && k < n; k++) {
@@ -77,7 +99,7 @@ export function parseJson(text: string, spanDepth = -1): ParseResult {
         col = 1;
       } else col++;
     }
-    throw new JsonSyntaxError(reason, at, line, col);
+    throw new Err(reason, at, line, col);
   };
   const ws = () => {
     for (;;) {
@@ -146,7 +168,10 @@ export function parseJson(text: string, spanDepth = -1): ParseResult {
     return num();
   };
 
+  const tooDeep = () => fail(`nested deeper than ${MAX_JSON_DEPTH} levels`, i, JsonDepthError);
+
   const obj = (depth: number): JsonObject => {
+    if (depth >= MAX_JSON_DEPTH) tooDeep();
     const start = i++;
     const o: JsonObject = {};
     ws();
@@ -160,7 +185,7 @@ export function parseJson(text: string, spanDepth = -1): ParseResult {
         if (text.charCodeAt(i) !== 58) fail(`Expected ':' but found ${describe(i)}`);
         i++;
         const v = value(depth + 1);
-        setKey(o, k, v);
+        setKey(o, escapeKey(k), v);
         ws();
         const c = text.charCodeAt(i);
         if (c === 44) i++;
@@ -175,6 +200,7 @@ export function parseJson(text: string, spanDepth = -1): ParseResult {
   };
 
   const arr = (depth: number): Json[] => {
+    if (depth >= MAX_JSON_DEPTH) tooDeep();
     const start = i++;
     const a: Json[] = [];
     ws();
@@ -279,7 +305,7 @@ export function stringifyCanonical(v: Json | undefined, depth = 0): string {
   const inner = indent(depth + 1);
   let s = '{';
   for (let k = 0; k < keys.length; k++) {
-    s += (k ? ',' : '') + inner + JSON.stringify(keys[k]) + ': ' + stringifyCanonical(v[keys[k]], depth + 1);
+    s += (k ? ',' : '') + inner + JSON.stringify(unescapeKey(keys[k])) + ': ' + stringifyCanonical(v[keys[k]], depth + 1);
   }
   return s + indent(depth) + '}';
 }
@@ -312,14 +338,14 @@ export function jsonClone<T extends Json | undefined>(v: T): T {
   return o as T;
 }
 
-/** Replaces tagged numbers by JS numbers, for consumers that want plain JSON (display, comparisons). */
+/** Plain JSON as written: tagged numbers as JS numbers, keys unescaped (display, comparisons). */
 export function untagNumbers(v: Json): Json {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(untagNumbers);
   const lex = taggedNumber(v);
   if (lex !== undefined) return Number(lex);
   const o: JsonObject = {};
-  for (const k in v) setKey(o, k, untagNumbers(v[k]));
+  for (const k in v) setKey(o, unescapeKey(k), untagNumbers(v[k]));
   return o;
 }
 

@@ -9,13 +9,12 @@ import { aiRes, joinOut } from '../model/outputs';
 import { concatStreams } from '../hist/render';
 import { cpLen, cpSlice, pyRstrip, pyStrip } from '../python/text';
 import { pyStr } from '../python';
-import { codeSpan, fencedBlocks, pyJsonDumps, TOOL_INFO, USAGE_INFO } from '../reply/blocks';
+import { codeSpan, dropTrailingNewlines, fencedBlocks, longestRun, pyJsonDumps, TOOL_INFO, USAGE_INFO } from '../reply/blocks';
 
 /** A fence longer than any backtick run inside. */
 function fence(info: string, text: string): string {
-  const body = text.replace(/\n+$/, '');
-  const runs = body.match(/`+/g) ?? [];
-  const f = '`'.repeat(Math.max(3, ...runs.map((r) => r.length + 1)));
+  const body = dropTrailingNewlines(text);
+  const f = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
   return `${f}${info}\n${body}\n${f}`;
 }
 
@@ -32,8 +31,7 @@ function noteMd(m: Message): string {
 
 /** A pandoc div whose fence outnumbers any run of colons inside (as the reference counts them). */
 function div(cls: string, body: string): string {
-  const runs = body.match(/:{3,}/g) ?? [];
-  const f = ':'.repeat(Math.max(3, ...runs.map((r) => r.length + 1)));
+  const f = ':'.repeat(Math.max(3, longestRun(body, ':') + 1));
   return `${f} ${cls}\n${body}\n${f}`;
 }
 
@@ -101,7 +99,7 @@ function toolDiv(body: string): string | null {
   const keys = Object.keys(args);
   const codeKey = keys.length === 1 && (c.name === 'python' || c.name === 'bash') ? keys[0] : null;
   const detail = codeKey
-    ? `Code:\n${fence(c.name, String(args[codeKey]).replace(/\n+$/, ''))}\n\nOutput:\n\n${fence('', pyStr(c.result ?? '').replace(/\n+$/, ''))}`
+    ? `Code:\n${fence(c.name, String(args[codeKey]))}\n\nOutput:\n\n${fence('', pyStr(c.result ?? ''))}`
     : fence('json', pyJsonDumps(call, { indent: 2 }));
   return div('{.details .tool-usage-details}', `## ${codeSpan(head)}\n\n${detail}`);
 }
@@ -129,7 +127,7 @@ function replyMd(reply: string): string {
     pos = b.end;
   }
   out += reply.slice(pos);
-  return div('reply', out.replace(/\n+$/, ''));
+  return div('reply', dropTrailingNewlines(out));
 }
 
 /** One message as markdown (`""` for empty code). */
@@ -141,7 +139,7 @@ export function msg2md(m: Message): string {
       return fence('', m.content);
     case 'prompt': {
       const reply = aiRes(m);
-      const p = div('prompt', noteMd(m).replace(/\n+$/, ''));
+      const p = div('prompt', dropTrailingNewlines(noteMd(m)));
       return pyStrip(reply) ? `${p}\n\n${replyMd(reply)}` : p;
     }
     default: {

@@ -5,7 +5,7 @@ import { JsonObject, isJsonObject } from '../base/json';
 import { Attachment, Dialog, DialogError, Message } from '../model/dialog';
 import { MediaKind, Msg, Part, ToolResultPart, ToolUsePart, mediaPart, mkMsg as msg, textPart } from './parts';
 import { fmt2hist, hist2fmt } from '../reply/format';
-import { AimInfo, DATA_URL, HistPart, detectMime, isMediaUrl } from './media';
+import { AimInfo, DATA_URL, HistPart, detectMime, isMediaUrl, mediaTagMime } from './media';
 import { HistOptions, dlg2hist } from './hist';
 import { INSTRUCTIONS } from './xml';
 import { md5, toHex } from '../base/hashes';
@@ -19,8 +19,6 @@ function mediaKind(mime: string): MediaKind {
   return 'input_file';
 }
 
-const TAG_MIME = /^<media [^>]*\bmime="([^"]+)"/;
-
 /**
  * A user turn as parts. Bytes are typed by their sniffed mime; where sniffing fails (an output declared
  * `image/png` that is not one) the reference raises, we use the mime its `<media>` tag declared
@@ -32,8 +30,7 @@ function userParts(turn: HistPart[]): Part[] {
     const p = turn[k];
     if (typeof p === 'string') res.push(textPart(p));
     else if (p instanceof Uint8Array) {
-      const prev = k > 0 && typeof turn[k - 1] === 'string' ? TAG_MIME.exec(turn[k - 1] as string)?.[1] : undefined;
-      const mime = detectMime(p) ?? prev ?? 'application/octet-stream';
+      const mime = detectMime(p) ?? mediaTagMime(turn[k - 1]) ?? 'application/octet-stream';
       res.push(mediaPart(mediaKind(mime), `data:${mime};base64,${encodeBase64(p)}`, mime));
     } else if (isMediaUrl(p)) {
       const mime = p.mime ?? 'application/octet-stream';
@@ -67,7 +64,7 @@ export function reply2chat(reply: string): Msg[] {
       res.push(msg('assistant', j === 0 ? [...m.content.filter((p) => p.type !== 'tool_use'), c] : [c]));
       res.push(msg('tool', take(c.id)));
     });
-    if (results.length) res[res.length - 1].content.push(...results);
+    for (const r of results) res[res.length - 1].content.push(r);
     k++;
   }
   return res;
@@ -137,7 +134,8 @@ export function chat2dlg(msgs: readonly Msg[], name = '', mx: number | null = 20
     const meta = t.user?.meta;
     let id: string | null = null;
     if (segs.length) {
-      const env = ENVELOPE_RE.exec(segs[segs.length - 1]);
+      // The guard keeps the match linear: without it every INSTRUCTIONS copy rescans to the end.
+      const env = segs[segs.length - 1].endsWith('</prompt>') ? ENVELOPE_RE.exec(segs[segs.length - 1]) : null;
       if (env) {
         segs[segs.length - 1] = segs[segs.length - 1].slice(0, env.index) + env[2];
         if (env[1]) id = env[1];

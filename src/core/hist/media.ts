@@ -102,6 +102,13 @@ export function mediaTag(type: string, id: string, mimeType?: string | null): st
   return `<media${xmlAttrs([['id', id], ['type', type], ['mime', mimeType]])}></media>`;
 }
 
+const TAG_MIME = /^<media [^>]*\bmime="([^"]+)"/;
+
+/** The mime a `mediaTag` declares (a history part before the bytes it tags); undefined for anything else. */
+export function mediaTagMime(part: unknown): string | undefined {
+  return typeof part === 'string' ? TAG_MIME.exec(part)?.[1] : undefined;
+}
+
 export function unavailableTag(type: string, id: string, reason: string, mimeType?: string | null): string {
   const attrs = xmlAttrs([['id', id], ['type', type], ['reason', reason], ['mime', mimeType]]);
   return `<media-unavailable${attrs}>${escXml(UNAVAILABLE_TEXT)}</media-unavailable>`;
@@ -169,10 +176,16 @@ export function mediaItem(
 
 // ------------------------------------------------------------------ sources of a message's media
 
+/**
+ * `#ai` file refs as the host read them before the projection (src/node/fileRefReader.ts): the bytes,
+ * or why the file is unavailable. Reading is the host's: it is asynchronous and guarded there.
+ */
+export type FileRefs = ReadonlyMap<string, Uint8Array | string>;
+
 /** Host hooks and settings for collecting a message's media. */
 export interface MediaOptions {
-  /** Reads a relative `#ai` file ref (resolved against the dialog's folder by the host); may throw. */
-  readFile?: (ref: string) => Uint8Array;
+  /** The dialog's `#ai` file refs, read by the host (`fileRefs` lists which); a ref not in it is unavailable. */
+  files?: FileRefs;
   /** Resized images from `prepareMedia`; images not in it pass through unchanged. */
   images?: PreparedImages;
   unavailMsg?: string;
@@ -248,17 +261,25 @@ export function staticRefMedia(m: Message, aim: AimInfo, opts: MediaOptions = {}
       res.push(...mediaItem('content', ref, { url: ref }, aim, { unavailMsg: opts.unavailMsg }));
     } else {
       const load = () => {
-        if (!opts.readFile) throw new MediaLoadError(`file references are not readable here: ${ref}`);
-        try {
-          return opts.readFile(ref);
-        } catch (e) {
-          throw new MediaLoadError(e instanceof Error ? e.message : String(e));
-        }
+        const f = opts.files?.get(ref);
+        if (f === undefined) throw new MediaLoadError(`file references are not readable here: ${ref}`);
+        if (typeof f === 'string') throw new MediaLoadError(f);
+        return f;
       };
       res.push(...mediaItem('content', ref, load, aim, { prep: prepFor(opts), unavailMsg: opts.unavailMsg }));
     }
   }
   return res;
+}
+
+/** The local file refs (`![](pic.png#ai)`, not data or web URLs) of the messages, once each, in order: what a host reads into `FileRefs`. */
+export function fileRefs(messages: readonly Message[]): string[] {
+  const refs = new Set<string>();
+  for (const m of messages) {
+    if (!m.content.includes('#ai)')) continue;
+    for (const ref of imageRefs(m.content, AI_REST)) if (!DATA_URL.test(ref) && !/^https?:\/\//i.test(ref)) refs.add(ref);
+  }
+  return [...refs];
 }
 
 interface DecodedImage {
@@ -368,17 +389,17 @@ function prepFor(opts: MediaOptions): MediaPrep | undefined {
 export async function prepareMedia(
   messages: readonly Message[],
   resizer: ImageResizer,
-  opts: { maxPixels?: number; into?: PreparedImages; readFile?: MediaOptions['readFile'] } = {},
+  opts: { maxPixels?: number; into?: PreparedImages; files?: FileRefs } = {},
 ): Promise<PreparedImages> {
   const into = opts.into ?? new PreparedImages();
   const max = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
   const all: AimInfo = { supports_vision: true, supports_audio_input: true, supports_video_input: true, supports_pdf_input: true };
   const jobs: Promise<void>[] = [];
   for (const m of messages) {
-    const parts = toMedia(m, all, { readFile: opts.readFile });
+    const parts = toMedia(m, all, { files: opts.files });
     for (let k = 1; k < parts.length; k++) {
       const b = parts[k];
-      const mm = /^<media [^>]*mime="([^"]+)"/.exec(parts[k - 1] as string)?.[1];
+      const mm = mediaTagMime(parts[k - 1]);
       if (!(b instanceof Uint8Array) || !mm || !RASTER.has(mm) || into.has(b)) continue;
       into.set(b, b); // claimed, so a duplicate reference is resized once
       jobs.push(

@@ -3,17 +3,19 @@
 // are listed (as `skipped` parts) in the user turn they would have joined, so the view can strike them.
 
 import { Dialog, Message, truthy } from '../model/dialog';
-import { HistPart, MediaOptions, detectMime, isMediaUrl } from './media';
+import { HistPart, MediaOptions, detectMime, isMediaUrl, mediaTagMime } from './media';
 import { imageSize } from '../base/imageSize';
 import { b64decode } from '../base/base64';
 import { humanize } from '../model/preview';
-import { dlg2hist } from './hist';
+import { HistTurn, dlg2hist } from './hist';
+import { Msg } from './parts';
 import { dlg2chat } from './chat';
 import { tokenEstimate } from './render';
 import { firstLine } from '../outline/tree';
 
 export type PreviewMode = 'hist' | 'chat';
-export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped';
+/** `skipped`: a message hidden from the model; `cut`: notes that the next part was cut to fit (see core/answer). */
+export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped' | 'cut';
 
 export interface PreviewPart {
   kind: PreviewPartKind;
@@ -41,14 +43,19 @@ export const MEDIA_TOKENS = 800;
 const PIXELS_PER_TOKEN = 750;
 
 function partTokens(p: PreviewPart): number {
-  if (p.kind === 'skipped') return 0;
+  if (p.kind === 'skipped' || p.kind === 'cut') return 0;
   return p.kind === 'media' ? (p.tokens ?? MEDIA_TOKENS) : tokenEstimate(p.text);
+}
+
+/** Tokens of media bytes as sent: an image by its pixels, anything else the flat guess. */
+export function mediaTokens(bytes: Uint8Array): number {
+  const size = imageSize(bytes);
+  return size ? Math.ceil((size.width * size.height) / PIXELS_PER_TOKEN) : MEDIA_TOKENS;
 }
 
 /** A media part for bytes as sent: described by `mediaText`, counted by its pixels when it is an image. */
 function mediaPart(mime: string | null | undefined, bytes: Uint8Array): PreviewPart {
-  const size = imageSize(bytes);
-  return { kind: 'media', text: mediaText(mime, bytes), tokens: size ? Math.ceil((size.width * size.height) / PIXELS_PER_TOKEN) : MEDIA_TOKENS };
+  return { kind: 'media', text: mediaText(mime, bytes), tokens: mediaTokens(bytes) };
 }
 
 function turn(role: PreviewTurn['role'], parts: PreviewPart[]): PreviewTurn {
@@ -69,10 +76,7 @@ function urlText(mime: string | null | undefined, url: string): string {
 function histParts(parts: readonly HistPart[]): PreviewPart[] {
   return parts.map((p, k) => {
     if (typeof p === 'string') return { kind: 'text', text: p };
-    if (p instanceof Uint8Array) {
-      const prev = parts[k - 1];
-      return mediaPart(typeof prev === 'string' ? /^<media [^>]*mime="([^"]+)"/.exec(prev)?.[1] : null, p);
-    }
+    if (p instanceof Uint8Array) return mediaPart(mediaTagMime(parts[k - 1]), p);
     return { kind: 'media', text: isMediaUrl(p) ? urlText(p.mime, p.url) : String(p) };
   });
 }
@@ -89,7 +93,7 @@ function chatMediaPart(text: string, mime?: string): PreviewPart {
 }
 
 /** Messages left out of the history (skipped, or session-bookkeeping raws), grouped by the user turn they fall in. */
-function leftOut(msgs: readonly Message[]): Message[][] {
+export function skippedGroups(msgs: readonly Message[]): Message[][] {
   const res: Message[][] = [[]];
   for (const m of msgs) {
     if (truthy(m.skipped) || (m.msgType === 'raw' && truthy(m.meta.rec_kind))) res[res.length - 1].push(m);
@@ -102,42 +106,55 @@ function skippedParts(msgs: readonly Message[] | undefined): PreviewPart[] {
   return (msgs ?? []).map((m) => ({ kind: 'skipped', text: `${m.msgType}: ${firstLine(m.content) || '(empty)'}` }));
 }
 
+/** The prompt whose history is previewed for the message at `index`: that prompt, else the nearest one above, else the next; -1 when none. */
+export function promptAt(d: Dialog, index: number): number {
+  const msgs = d.messages;
+  for (let k = Math.min(index, msgs.length - 1); k >= 0; k--) if (msgs[k].msgType === 'prompt') return k;
+  for (let k = Math.max(0, index); k < msgs.length; k++) if (msgs[k].msgType === 'prompt') return k;
+  return -1;
+}
+
 /**
  * The history the model gets when `promptId` is sent (throws DialogError when there is no prompt);
- * `media.images` holds images already scaled down by `prepareMedia`, `media.readFile` reads `#ai` file refs.
+ * `media.images` holds images already scaled down by `prepareMedia`, `media.files` holds the `#ai` file refs the host read.
  */
-export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist', media: Pick<MediaOptions, 'images' | 'readFile'> = {}): HistPreview {
-  const { images, readFile } = media;
+export function histPreview(d: Dialog, promptId: string, mode: PreviewMode = 'hist', media: Pick<MediaOptions, 'images' | 'files'> = {}): HistPreview {
+  const { images, files } = media;
   const upto = d.indexOf(promptId);
-  const skipped = leftOut(d.messages.slice(0, upto + 1));
-  const turns: PreviewTurn[] = [];
-  if (mode === 'hist') {
-    dlg2hist(d, { supports_vision: true }, { upto: promptId, images, readFile }).forEach((h, k) => {
-      if (k % 2) turns.push(turn('assistant', [{ kind: 'text', text: h as string }]));
-      else turns.push(turn('user', [...histParts(h as HistPart[]), ...skippedParts(skipped[k / 2])]));
-    });
-  } else {
-    let user = 0;
-    for (const m of dlg2chat(d, null, { upto: promptId, images, readFile })) {
-      const parts: PreviewPart[] = m.content.map((p) => {
-        switch (p.type) {
-          case 'text':
-          case 'refusal':
-          case 'server_tool_result':
-            return { kind: 'text', text: p.text };
-          case 'thinking':
-            return { kind: 'thinking', text: p.text };
-          case 'tool_use':
-            return { kind: 'tool_use', text: `${p.name}(${JSON.stringify(p.arguments)})` };
-          case 'tool_result':
-            return { kind: 'tool_result', text: p.text };
-          default:
-            return chatMediaPart(p.text, p.mime);
-        }
-      });
-      if (m.role === 'user') parts.push(...skippedParts(skipped[user++]));
-      turns.push(turn(m.role, parts));
-    }
-  }
+  const skipped = skippedGroups(d.messages.slice(0, upto + 1));
+  const turns =
+    mode === 'hist' ? histTurns(dlg2hist(d, { supports_vision: true }, { upto: promptId, images, files }), skipped) : chatTurns(dlg2chat(d, null, { upto: promptId, images, files }), skipped);
   return { promptId, mode, turns, total: turns.reduce((n, t) => n + t.tokens, 0) };
+}
+
+/** `dlg2hist` turns for display; `skipped` as `skippedGroups` gives them, one group per user turn. */
+export function histTurns(hist: readonly HistTurn[], skipped: readonly Message[][] = []): PreviewTurn[] {
+  return hist.map((h, k) => (k % 2 ? turn('assistant', [{ kind: 'text', text: h as string }]) : turn('user', [...histParts(h as HistPart[]), ...skippedParts(skipped[k / 2])])));
+}
+
+/** Canonical chat messages (`dlg2chat`, or a request's) for display; `skipped` as for `histTurns`. */
+export function chatTurns(chat: readonly Msg[], skipped: readonly Message[][] = []): PreviewTurn[] {
+  const turns: PreviewTurn[] = [];
+  let user = 0;
+  for (const m of chat) {
+    const parts: PreviewPart[] = m.content.map((p) => {
+      switch (p.type) {
+        case 'text':
+        case 'refusal':
+        case 'server_tool_result':
+          return { kind: 'text', text: p.text };
+        case 'thinking':
+          return { kind: 'thinking', text: p.text };
+        case 'tool_use':
+          return { kind: 'tool_use', text: `${p.name}(${JSON.stringify(p.arguments)})` };
+        case 'tool_result':
+          return { kind: 'tool_result', text: p.text };
+        default:
+          return chatMediaPart(p.text, p.mime);
+      }
+    });
+    if (m.role === 'user') parts.push(...skippedParts(skipped[user++]));
+    turns.push(turn(m.role, parts));
+  }
+  return turns;
 }

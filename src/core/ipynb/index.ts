@@ -1,2 +1,3 @@
-// Storage: a dialog <-> the bytes of its .ipynb, lossless (ipynb-storage.md).
+// Storage: a dialog <-> the bytes of its .ipynb, lossless (ipynb-storage.md), and what would not read or save cleanly.
 export * from './storage';
+export * from './problems';

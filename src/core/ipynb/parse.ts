@@ -3,9 +3,10 @@
 // JSON.parse is several times faster than the number-preserving parseJson, but it loses `1.0` vs `1`
 // and big integers, and it has no positions. The scan skips strings with indexOf, records the span of
 // every cell object in the top-level `cells` array and looks at each number lexeme; only when one of
-// them needs a tag (or the text is not plain JSON) does parsing fall back to parseJson.
+// them needs a tag, a key needs escaping, the nesting is too deep or the text is not plain JSON does
+// parsing fall back to parseJson.
 
-import { Json, JsonObject, NUMBER_RE, isJsonObject, needsTag, parseJson } from '../base/json';
+import { Json, JsonObject, MAX_JSON_DEPTH, NUMBER_RE, isJsonObject, needsTag, parseJson } from '../base/json';
 
 export interface ParsedNotebook {
   value: Json;
@@ -13,7 +14,7 @@ export interface ParsedNotebook {
   spans: number[];
 }
 
-/** Cell spans (flat start/end pairs), or null when the text holds numbers JSON.parse would alter. */
+/** Cell spans (flat start/end pairs), or null when JSON.parse would not read the text as parseJson does. */
 function scan(text: string): number[] | null {
   const n = text.length;
   let spans: number[] = [];
@@ -26,6 +27,7 @@ function scan(text: string): number[] | null {
     const c = text.charCodeAt(i);
     if (c <= 32 || c === 44 || c === 58) i++; // whitespace , : (most of what lies between strings)
     else if (c === 34) {
+      if (text.charCodeAt(i + 1) === 36 && text.startsWith('$dlg:', i + 1)) return null; // maybe a key to escape
       let q = text.indexOf('"', i + 1);
       for (;;) {
         if (q < 0) return spans; // unterminated: JSON.parse will report it
@@ -37,7 +39,7 @@ function scan(text: string): number[] | null {
       if (depth === 1) lastKey = text.slice(i + 1, q);
       i = q + 1;
     } else if (c === 123 || c === 91) {
-      depth++;
+      if (++depth > MAX_JSON_DEPTH) return null; // parseJson says where
       if (depth === 2) {
         inCells = c === 91 && lastKey === 'cells';
         if (inCells) spans = [];

@@ -95,8 +95,11 @@ const attachmentSchema = z
 /** Why an attachment's `{MIME: BASE64}` dict cannot be read, or null when it can. */
 export function attachmentProblem(bundle: Json): string | null {
   if (isJsonObject(bundle)) {
-    const mime = Object.keys(bundle)[0];
-    if (mime !== undefined && isSource(bundle[mime])) return null;
+    const mimes = Object.keys(bundle);
+    // Reading only the first would drop the others on a save, and which is first changes once the
+    // save sorts them: such a bundle is kept as written instead (never lose what a user wrote).
+    if (mimes.length > 1) return 'more than one mime type';
+    if (mimes.length === 1 && isSource(bundle[mimes[0]])) return null;
   }
   const r = attachmentSchema.safeParse(bundle);
   return r.success ? null : r.error.issues[0].message;

@@ -8,7 +8,7 @@
 // unedited cells still in their original bytes. All bookkeeping is plain JSON, so it survives the
 // structured cloning of VS Code notebook metadata.
 
-import { Json, JsonObject, JsonSyntaxError, isJsonObject, jsonClone, jsonEqual, setKey, sortedKeys, stringifyCanonical } from '../base/json';
+import { Json, JsonDepthError, JsonObject, JsonSyntaxError, isJsonObject, jsonClone, jsonEqual, setKey, sortedKeys, stringifyCanonical, taggedNumber, unescapeKey } from '../base/json';
 import { CellOrigin, Dialog, Message, newId } from '../model/dialog';
 import { cellOfMessage, cellState, hasState, readCell } from './cell';
 import { parseNotebook } from './parse';
@@ -48,6 +48,7 @@ const TOP_KEYS = new Set(['cells', 'metadata', 'nbformat', 'nbformat_minor']);
 
 function kindOf(v: Json): string {
   if (v === null) return 'null';
+  if (taggedNumber(v) !== undefined) return 'a number';
   if (Array.isArray(v)) return 'an array';
   return `a ${typeof v === 'boolean' ? 'boolean' : typeof v}`;
 }
@@ -60,6 +61,7 @@ export function readIpynbReport(text: string, name = 'dialog'): { dialog: Dialog
   try {
     parsed = parseNotebook(body);
   } catch (e) {
+    if (e instanceof JsonDepthError) throw new DialogReadError(`too deep: ${e.message}`);
     if (e instanceof JsonSyntaxError) throw new DialogReadError(`not JSON: ${e.message}`);
     throw e;
   }
@@ -110,7 +112,7 @@ export function readIpynbReport(text: string, name = 'dialog'): { dialog: Dialog
     messages.push(m);
   });
   gaps.push(body.slice(pos));
-  repairs.push(...dups);
+  for (const r of dups) repairs.push(r); // not push(...dups): too many arguments for a huge dialog
 
   const dialog = new Dialog(messages, name, meta);
   const minor = has('nbformat_minor') ? jsonClone(nb.nbformat_minor) : null;
@@ -179,7 +181,7 @@ export function writeIpynb(d: Dialog): string {
   }
   const members: JsonObject = {};
   const extra = o && isJsonObject(o.extra) ? o.extra : {};
-  for (const k in extra) setKey(members, k, stringifyCanonical(extra[k], 1));
+  for (const k in extra) setKey(members, unescapeKey(k), stringifyCanonical(extra[k], 1));
   members.cells = n ? '[\n  ' + texts.join(',\n  ') + '\n ]' : '[]';
   members.metadata = stringifyCanonical(d.meta, 1);
   members.nbformat = '4';

@@ -1,13 +1,11 @@
 // Text helpers for storage: Solveit's lists of lines, on the hot path.
 
-import { pySplitlines } from '../python/text';
-
-const RARE_BREAK = /[\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+import { hasRareLineBreak, pySplitlines } from '../python/text';
 
 /** Python `splitlines(keepends=True)`; `''` gives `[]` (how Solveit writes sources and text mimes). */
 export function splitLines(s: string): string[] {
   if (s === '') return [];
-  if (RARE_BREAK.test(s)) return pySplitlines(s, true);
+  if (hasRareLineBreak(s)) return pySplitlines(s, true);
   const out: string[] = [];
   let start = 0;
   for (;;) {

@@ -8,6 +8,11 @@ import { pyStrRepr } from '../python/values';
 export type MsgType = 'code' | 'note' | 'prompt' | 'raw';
 export const MSG_TYPES: readonly MsgType[] = ['code', 'note', 'prompt', 'raw'];
 
+/** Whether `t` is one of the message types. */
+export function isMsgType(t: unknown): t is MsgType {
+  return (MSG_TYPES as readonly unknown[]).includes(t);
+}
+
 /** An nbformat output dict, kept with joined strings (ipynb-storage §2). */
 export type Output = JsonObject;
 
@@ -36,6 +41,13 @@ function randomHex(bytes: number): string {
 /** A fresh message id: 8 lowercase hex characters. */
 export function newId(): string {
   return randomHex(4);
+}
+
+/** A fresh message id that `taken` does not claim. */
+export function freshId(taken: (id: string) => boolean): string {
+  let id = newId();
+  while (taken(id)) id = newId();
+  return id;
 }
 
 /** A fresh attachment id in UUID-4 shape. */
@@ -170,7 +182,10 @@ export class Message {
     if (!d) throw new DialogError(`${this.id}: insert_after needs a message that belongs to a dialog`);
     const at = d.indexOf(this);
     if (at < 0) throw new DialogError(`${this.id}: not in its dialog`);
-    d.messages.splice(at + 1, 0, ...msgs);
+    // Not splice(at + 1, 0, ...msgs): spreading a huge list overflows the argument limit.
+    const tail = d.messages.splice(at + 1);
+    for (const m of msgs) d.messages.push(m);
+    for (const m of tail) d.messages.push(m);
     for (const m of msgs) m.dlg = d;
     return msgs;
   }
@@ -258,11 +273,7 @@ export class Dialog {
   /** Creates a message and inserts it (model §3, including the unknown-`after` quirk). */
   mkMessage(opts: MkMessageOptions = {}): Message {
     const init: MessageInit = { ...opts };
-    if (init.id === undefined) {
-      let id = newId();
-      while (this.indexOf(id) >= 0) id = newId();
-      init.id = id;
-    }
+    if (init.id === undefined) init.id = freshId((id) => this.indexOf(id) >= 0);
     const t = init.msgType ?? 'code';
     // parseJson, not JSON.parse: `1.0` stays a float and big integers stay exact (DECISIONS "numbers").
     if (t === 'code' && typeof init.output === 'string') init.output = init.output ? (parseJson(init.output).value as Output[]) : [];
@@ -280,8 +291,8 @@ export class Dialog {
     const out: Message[] = [];
     let after = where.after ?? null;
     for (const src of msgs) {
-      const m = src.clone(true);
-      while (this.indexOf(m.id) >= 0) m.id = newId();
+      const m = src.clone();
+      m.id = freshId((id) => this.indexOf(id) >= 0);
       if (out.length) this.insert(m, { after: out[out.length - 1] });
       else this.insert(m, after !== null ? { after } : { before: where.before ?? null });
       out.push(m);

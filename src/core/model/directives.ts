@@ -5,7 +5,7 @@
 
 import { JsonObject, isJsonObject, setKey } from '../base/json';
 import { Dialog, DialogError, Message, truthy } from './dialog';
-import { PY_WS, pySplitlines, pyStrip } from '../python/text';
+import { PY_WS, endsWithLineBreak, pySplitlines, pyStrip } from '../python/text';
 import { pyRepr } from '../python';
 
 const W = `[${PY_WS}]`;
@@ -149,7 +149,7 @@ export function toggleExported(m: Message): boolean {
     const lines = pySplitlines(m.content, true);
     let k = 0;
     while (k < lines.length && isMagic(lines[k])) k++;
-    if (k > 0 && !/[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]$/.test(lines[k - 1])) lines[k - 1] += '\n';
+    if (k > 0 && !endsWithLineBreak(lines[k - 1])) lines[k - 1] += '\n';
     lines.splice(k, 0, k < lines.length ? '#| export\n' : '#| export');
     m.content = lines.join('');
   }

@@ -1,6 +1,6 @@
 // Validation (model §13): reports the first problem that would break saving or rendering; never repairs.
 
-import { Dialog, DialogError, MSG_TYPES, Message } from './dialog';
+import { Dialog, DialogError, isMsgType, Message } from './dialog';
 import { cpCompare, truncstr } from '../python/text';
 import { pyRepr, pyStrRepr } from '../python';
 import { isJsonObject } from '../base/json';
@@ -29,7 +29,7 @@ function jsonProblem(v: unknown, seen: Set<object> = new Set()): string | null {
 export function validateMessage(m: Message): Message {
   const t = m.msgType as unknown;
   const content = m.content as unknown;
-  if (!MSG_TYPES.includes(t as never)) throw new DialogError(`${m.id}: unknown msg_type ${pyRepr(t)}`);
+  if (!isMsgType(t)) throw new DialogError(`${m.id}: unknown msg_type ${pyRepr(t)}`);
   if (!m.id || typeof m.id !== 'string') throw new DialogError(`message missing id: ${pyStrRepr(truncstr(String(content ?? ''), 30))}`);
   if (typeof content !== 'string') throw new DialogError(`${m.id}: content must be str`);
   const o = m.output as unknown;
@@ -52,6 +52,11 @@ export function validateDialog(d: Dialog): Dialog {
   const dups = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
   if (dups.length) throw new DialogError(`duplicate message id(s): ${dups.sort(cpCompare).join(', ')}`);
   for (const m of d.messages) validateMessage(m);
+  return validateDialogMeta(d);
+}
+
+/** Throws a DialogError when the dialog meta could not be written as JSON; returns `d` otherwise. */
+export function validateDialogMeta(d: Dialog): Dialog {
   const p = jsonProblem(d.meta);
   if (p) throw new DialogError(`dialog meta not JSON-serializable: ${p}`);
   return d;

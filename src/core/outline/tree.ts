@@ -41,13 +41,51 @@ function cut(text: string): string {
 
 /** Markdown images as `[image alt]`: a data URL or attachment id says nothing in a one-line label. */
 function shortImages(line: string): string {
-  return line.replace(/!\[([^\]]*)\]\([^)]*\)/g, (_all, alt: string) => (alt.trim() ? `[image ${alt.trim()}]` : '[image]'));
+  // What `/!\[([^\]]*)\]\([^)]*\)/g` replaces, found with forward scans: the regex rescans to the end from
+  // every `![` that has no `](…)` after it. An image's alt ends at the first `]`, so every `![` before
+  // that `]` shares its fate; with no `)` after a `](` no later image can close either.
+  let out = '';
+  let at = 0;
+  let from = 0;
+  for (;;) {
+    const p = line.indexOf('![', from);
+    if (p < 0) break;
+    const q = line.indexOf(']', p + 2);
+    if (q < 0) break;
+    from = q + 1;
+    if (line.charCodeAt(q + 1) !== 40) continue;
+    const r = line.indexOf(')', q + 2);
+    if (r < 0) break;
+    const alt = line.slice(p + 2, q).trim();
+    out += line.slice(at, p) + (alt ? `[image ${alt}]` : '[image]');
+    at = from = r + 1;
+  }
+  return at ? out + line.slice(at) : line;
+}
+
+// Where a label's line ends: an editor's line breaks and Unicode's line and paragraph separators.
+const LABEL_BREAK = /\r\n|\r|\n|\u2028|\u2029/g;
+
+/** The first non-blank line of `text` and the offset it starts at; null when every line is blank. */
+function firstTextLine(text: string): { line: string; start: number } | null {
+  let start = 0;
+  for (const m of text.matchAll(LABEL_BREAK)) {
+    const line = text.slice(start, m.index);
+    if (line.trim()) return { line, start };
+    start = m.index + m[0].length;
+  }
+  const last = text.slice(start);
+  return last.trim() ? { line: last, start } : null;
 }
 
 /** The first non-blank line of `text`, trimmed, images shortened, cut to a label. */
 export function firstLine(text: string): string {
-  const line = text.split(/\r\n|\r|\n|\u2028|\u2029/).find((l) => l.trim());
-  return cut(shortImages((line ?? '').trim()));
+  return cut(shortImages((firstTextLine(text)?.line ?? '').trim()));
+}
+
+/** Where the line `firstLine` labels starts in `text` (0 when every line is blank), for hosts that point at it. */
+export function firstLineOffset(text: string): number {
+  return firstTextLine(text)?.start ?? 0;
 }
 
 /** The item for one message; `text` is what its tokens are estimated from (content, reply, outputs). */

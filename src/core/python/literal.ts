@@ -1,7 +1,7 @@
 // A Python literal parser (`ast.literal_eval` rules, ai-projections §5) and literal calls
 // `name(k=<literal>, …)` (reply-format §12).
 
-import { Json, JsonObject, setKey } from '../base/json';
+import { Json, JsonObject, escapeKey, setKey } from '../base/json';
 import { floatValue, intValue, numInfo, PyBytes, PyComplex, PyDict, pyRepr, PySet, PyTuple, PyValue } from './values';
 
 export class PySyntaxError extends Error {
@@ -36,6 +36,8 @@ const NUMBER = new RegExp(
 );
 
 const SIMPLE_ESCAPES: Record<string, string> = { '\n': '', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+const MAX_NESTING = 200;
 
 class Parser {
   i = 0;
@@ -132,6 +134,8 @@ class Parser {
     this.ws();
     const s = this.src;
     const c = this.peek();
+    // Python's tokenizer refuses a 201st open bracket; this parser would overflow the stack instead.
+    if (this.depth >= MAX_NESTING && (c === '(' || c === '[' || c === '{')) this.fail('too many nested parentheses');
     if (c === '(') return this.group();
     if (c === '[') {
       this.i++;
@@ -349,16 +353,23 @@ function makeDict(entries: [PyValue, PyValue][]): PyValue {
   if (entries.every(([k]) => typeof k === 'string')) {
     const o: JsonObject = {};
     for (const [k, v] of entries) {
-      delete o[k as string];
-      setKey(o, k as string, v as Json);
+      const key = escapeKey(k as string);
+      delete o[key];
+      setKey(o, key, v as Json);
     }
     return o;
   }
+  // A later equal key replaces the value in the first one's place (a map, not a scan per key).
   const out: [PyValue, PyValue][] = [];
+  const at = new Map<string, number>();
   for (const [k, v] of entries) {
-    const at = out.findIndex(([x]) => pyRepr(x) === pyRepr(k));
-    if (at >= 0) out[at][1] = v;
-    else out.push([k, v]);
+    const r = pyRepr(k);
+    const j = at.get(r);
+    if (j !== undefined) out[j][1] = v;
+    else {
+      at.set(r, out.length);
+      out.push([k, v]);
+    }
   }
   return new PyDict(out);
 }

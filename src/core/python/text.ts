@@ -20,7 +20,26 @@ export function pyStrip(s: string): string {
   return pyRstrip(s.slice(start));
 }
 
-const LINE_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/g;
+// Python's line boundaries (`str.splitlines`): `\r\n` as one, else any single one of these or `\n`.
+const BREAKS_BUT_LF = '\\r\\v\\f\\x1c-\\x1e\\x85\\u2028\\u2029';
+const LINE_BREAK = new RegExp(`\\r\\n|[\\n${BREAKS_BUT_LF}]`, 'g');
+const TRAILING_BREAK = new RegExp(`(?:\\r\\n|[\\n${BREAKS_BUT_LF}])$`);
+const RARE_BREAK = new RegExp(`[${BREAKS_BUT_LF}]`);
+
+/** `line` without the one line boundary it ends with (a `pySplitlines(s, true)` line as `pySplitlines(s)` gives it). */
+export function chompLine(line: string): string {
+  return line.replace(TRAILING_BREAK, '');
+}
+
+/** Whether `s` ends with a line boundary. */
+export function endsWithLineBreak(s: string): boolean {
+  return TRAILING_BREAK.test(s);
+}
+
+/** Whether `s` holds a line boundary other than `\n`: most text has none, so line splitting can take a fast path. */
+export function hasRareLineBreak(s: string): boolean {
+  return RARE_BREAK.test(s);
+}
 
 /** Python's `str.splitlines(keepends)`. */
 export function pySplitlines(s: string, keepends = false): string[] {

@@ -4,7 +4,7 @@
 // `{ "$dlg:num": lexeme }` is an int when the lexeme is all digits, else a float (so `1.0` stays a float).
 // Python-only literals get small classes, so that repr and JSON serialisation can tell them apart.
 
-import { Json, JsonObject, NUM_TAG, pyFloatRepr, setKey, taggedNumber } from '../base/json';
+import { Json, JsonObject, NUM_TAG, escapeKey, pyFloatRepr, setKey, taggedNumber, unescapeKey } from '../base/json';
 
 export class PyTuple {
   constructor(readonly items: PyValue[]) {}
@@ -135,7 +135,7 @@ export function pyRepr(v: unknown): string {
     const lex = taggedNumber(v);
     if (lex !== undefined) return numberRepr(lex);
     const o = v as Record<string, unknown>;
-    return '{' + Object.keys(o).map((k) => `${pyStrRepr(k)}: ${pyRepr(o[k])}`).join(', ') + '}';
+    return '{' + Object.keys(o).map((k) => `${pyStrRepr(unescapeKey(k))}: ${pyRepr(o[k])}`).join(', ') + '}';
   }
   return String(v);
 }
@@ -196,7 +196,7 @@ function pyDictToJson(d: PyDict): JsonObject {
   for (const [k, v] of d.entries) {
     let key: string;
     const num = numInfo(k);
-    if (typeof k === 'string') key = k;
+    if (typeof k === 'string') key = escapeKey(k);
     else if (k === null) key = 'null';
     else if (typeof k === 'boolean') key = k ? 'true' : 'false';
     else if (num && num.kind !== 'complex') key = isPyInt(k) ? pyRepr(k) : pyFloat(num.re).replace(/^nan$/, 'NaN').replace(/inf/, 'Infinity');

@@ -1,7 +1,7 @@
 // The building blocks of reply markdown (reply-format §2–§4): fences, the fenced tool / usage / think
 // blocks, pending rows, truncation, and Python's json.dumps layouts the blocks are written in.
 
-import { Json, isJsonObject, pyFloatRepr, taggedNumber } from '../base/json';
+import { Json, isJsonObject, pyFloatRepr, taggedNumber, unescapeKey } from '../base/json';
 import { MediaPart, Part } from '../hist/parts';
 import { isIntLexeme, pyStr } from '../python';
 import { cpLen, cpSlice, pyRstrip, pySplitlines, pyStrip } from '../python/text';
@@ -52,14 +52,15 @@ export function pyJsonDumps(v: unknown, opts: DumpsOptions = {}, depth = 0): str
   if (Array.isArray(v)) return open(v.map((x) => pyJsonDumps(x, opts, depth + 1)), '[', ']');
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return open(Object.keys(o).map((k) => stringText(k) + ': ' + pyJsonDumps(o[k], opts, depth + 1)), '{', '}');
+    return open(Object.keys(o).map((k) => stringText(unescapeKey(k)) + ': ' + pyJsonDumps(o[k], opts, depth + 1)), '{', '}');
   }
   return stringText(String(v));
 }
 
 // ---------------------------------------------------------------- fences
 
-function longestRun(text: string, ch: string): number {
+/** The longest run of `ch` in `text` (0 when none). */
+export function longestRun(text: string, ch: string): number {
   let best = 0;
   for (const m of text.matchAll(new RegExp(`\\${ch}+`, 'g'))) best = Math.max(best, m[0].length);
   return best;
@@ -68,9 +69,14 @@ function longestRun(text: string, ch: string): number {
 /** `fenced(text, info)`: a backtick fence longer than any run inside, trailing newlines dropped. */
 export function fenced(text: string, info: string): string {
   const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 10) end--; // not /\n+$/: quadratic over inner newline runs
-  return `${fence}${info}\n${text.slice(0, end)}\n${fence}`;
+  return `${fence}${info}\n${dropTrailingNewlines(text)}\n${fence}`;
+}
+
+/** `s.replace(/\n+$/, '')` without the regex, which is quadratic over inner newline runs. */
+export function dropTrailingNewlines(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 10) end--;
+  return s.slice(0, end);
 }
 
 export interface FencedBlock {

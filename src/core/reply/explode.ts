@@ -159,3 +159,27 @@ export function implodeExploded(d: Dialog): string[] {
   if (drop.size) d.messages = d.messages.filter((m) => !drop.has(m));
   return problems;
 }
+
+/**
+ * The dialog a save writes (and export and the history preview read): `d` with every exploded reply
+ * imploded, `d` itself untouched. Only the messages imploding changes are copied, keeping their storage
+ * origin so an unchanged reply still writes its original bytes; the rest are shared, so treat the
+ * result as read-only. `problems` receives what `implodeExploded` reports.
+ */
+export function savedDialog(d: Dialog, problems: string[] = []): Dialog {
+  const from = new Set(d.messages.map(explodedFrom).filter((id) => id !== null));
+  const touched = (m: Message) => explodedFrom(m) !== null || (m.msgType === 'prompt' && (from.has(m.id) || explodedReply(m) !== null));
+  const copy = new Dialog(
+    d.messages.map((m) => {
+      if (!touched(m)) return m;
+      const c = m.clone();
+      c.origin = m.origin;
+      return c;
+    }),
+    d.name,
+    d.meta,
+  );
+  copy.origin = d.origin;
+  problems.push(...implodeExploded(copy));
+  return copy;
+}

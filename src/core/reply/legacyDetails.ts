@@ -4,22 +4,15 @@
 
 import { isJsonObject, Json, parseJson } from '../base/json';
 import { truthy } from '../model/dialog';
+import { detailsEnvelopes, divEnvelopes, tokenEnvelopes } from './legacyEnvelopes';
 import { callPreview, fenced, previewArg, pyJsonDumps, ToolCallData, toolText, TOOL_INFO, truncStr, USAGE_INFO } from './blocks';
 
+// Solveit wrote the tag without `markdown='1'`; fastllm with it. Both close with `</details>`.
+// legacyEnvelopes.ts finds them (and the never-released `:::` div variant) in linear time.
 export const TOOL_TAG = "<details class='tool-usage-details' markdown='1'>";
 export const TOKEN_TAG = "<details class='token-usage-details' markdown='1'>";
 
-// Solveit wrote the tag without `markdown='1'`; fastllm with it. Both close with `</details>`.
-// The reference's `\n+([\s\S]*?)\n+``` ` backtracks cubically over a long newline run in an unclosed
-// envelope. The same matches, linearly: the opening run is taken whole (`(?=(\n+))\1`, an atomic
-// group: giving newlines back could only produce an empty, unparsable body), and the closing run is
-// only tried where a run starts (the lazy body never ends inside one).
-const DETAILS_TOOL =
-  /^<details class='tool-usage-details'(?: markdown='1')?>\n*(?:<summary>[\s\S]*?<\/summary>\n*)?```json(?=(\n+))\1([\s\S]*?)(?<!\n)\n+```\n+<\/details>/gm;
-// The never-released div variant: a colon run opens and the same run closes.
-const DIV_TOOL = /^(:{3,}) \{\.details \.tool-usage-details\}\n*(?:## [^\n]*\n*)?```json(?=(\n+))\2([\s\S]*?)(?<!\n)\n+```\n+\1$/gm;
-const DETAILS_TOKEN =
-  /^<details class='token-usage-details'(?: markdown='1')?>\n*<summary>([\s\S]*?)<\/summary>\n*`([^`\n]*)`\n*<\/details>\n?/gm;
+// The div variant of the token envelope: one line and its newline runs, no lazy part to rescan.
 const DIV_TOKEN = /^(:{3,}) \{\.details \.token-usage-details\}\n*(?:## ([^\n]*)\n*)?`([^`\n]*)`\n*\1$\n?/gm;
 
 /** A legacy tool envelope found in a reply: its bytes and the fenced block it stands for. */
@@ -51,13 +44,9 @@ function convertPayload(json: string): { fenced: string; id: Json } | undefined 
 export function legacyToolBlocks(text: string): LegacyBlock[] {
   if (!text.includes('tool-usage-details')) return [];
   const out: LegacyBlock[] = [];
-  for (const m of text.matchAll(DETAILS_TOOL)) {
-    const f = convertPayload(m[2]);
-    if (f) out.push({ start: m.index, end: m.index + m[0].length, ...f });
-  }
-  for (const m of text.matchAll(DIV_TOOL)) {
-    const f = convertPayload(m[3]);
-    if (f) out.push({ start: m.index, end: m.index + m[0].length, ...f });
+  for (const e of [...detailsEnvelopes(text), ...divEnvelopes(text)]) {
+    const f = convertPayload(e.body);
+    if (f) out.push({ start: e.start, end: e.end, ...f });
   }
   return out.sort((a, b) => a.start - b.start);
 }
@@ -81,9 +70,14 @@ export function convToolEnvelopes(text: string): string {
 /** `conv_tools`: rewrites legacy tool and token envelopes into fenced blocks; idempotent (§10). */
 export function convTools(text: string): string {
   if (!text.includes('-usage-details')) return text;
-  return convToolEnvelopes(text)
-    .replace(DETAILS_TOKEN, (_m, s: string, d: string) => usageBlock(s, d))
-    .replace(DIV_TOKEN, (_m, _c, s: string | undefined, d: string) => usageBlock(s ?? '', d));
+  const tools = convToolEnvelopes(text);
+  let out = '';
+  let at = 0;
+  for (const e of tokenEnvelopes(tools)) {
+    out += tools.slice(at, e.start) + usageBlock(e.summary, e.detail);
+    at = e.end;
+  }
+  return (out + tools.slice(at)).replace(DIV_TOKEN, (_m, _c, s: string | undefined, d: string) => usageBlock(s ?? '', d));
 }
 
 function htmlEscape(s: string): string {

@@ -3,7 +3,7 @@
 // the reply already used (DECISIONS, "reply wire format").
 
 import { JsonObject } from '../base/json';
-import { legacyToolBlocks, mkDetailsBlock } from './legacyDetails';
+import { LegacyBlock, legacyToolBlocks, mkDetailsBlock } from './legacyDetails';
 import { codeOutput, Dialog, Message } from '../model/dialog';
 import { aiRes } from '../model/outputs';
 import { isIdentifier, LiteralCall, parseLiteralCall, pyRepr, pyToJson } from '../python';
@@ -58,7 +58,15 @@ export function reply2dlg(prompt: Message): Dialog {
   const sub = new Dialog([], prompt.id);
   const style = replyStyle(reply);
   if (style) sub.meta[REPLY_STYLE_KEY] = style;
-  const envelopes = style === 'details' ? legacyToolBlocks(reply) : [];
+  // Envelopes by call id, each list reversed so pop() takes the first (a scan per call would be quadratic).
+  const envelopes = new Map<string, LegacyBlock[]>();
+  for (const e of style === 'details' ? legacyToolBlocks(reply) : []) {
+    if (e.id === null) continue;
+    const list = envelopes.get(String(e.id));
+    if (list) list.push(e);
+    else envelopes.set(String(e.id), [e]);
+  }
+  for (const list of envelopes.values()) list.reverse();
   const msgs = fmt2hist(reply, { keepLegacyUsage: true });
   const results = new Map<string | null, string>();
   for (const m of msgs) if (m.role === 'tool') for (const p of m.content) if (p.type === 'tool_result') results.set(p.id, p.text);
@@ -86,11 +94,9 @@ export function reply2dlg(prompt: Message): Dialog {
         const content = `${p.name}(${keys.map((k) => `${k}=${pyRepr(p.arguments[k])}`).join(', ')})`;
         const result = results.get(p.id) ?? '';
         const cm = sub.mkMessage({ msgType: 'code', content, output: codeOutput(result), meta: { tool_id: p.id } });
-        const k = envelopes.findIndex((e) => e.id !== null && String(e.id) === p.id);
-        if (k >= 0 && p.id !== null) {
-          const env = envelopes.splice(k, 1)[0];
-          remember(cm, reply.slice(env.start, env.end), { content, result, id: p.id });
-        } else cursor = null;
+        const env = p.id === null ? undefined : envelopes.get(p.id)?.pop();
+        if (env) remember(cm, reply.slice(env.start, env.end), { content, result, id: p.id! });
+        else cursor = null;
       } else if (p.type === 'text' && p.text) remember(sub.mkMessage({ msgType: 'note', content: p.text }), p.text);
     }
   }

@@ -1,6 +1,6 @@
 // Change a message's type without losing its text, and toggle the pinned / skipped flags.
 
-import { Dialog, DialogError, MSG_TYPES, Message, truthy } from '../model/dialog';
+import { Dialog, DialogError, isMsgType, Message, truthy } from '../model/dialog';
 import { aiRes } from '../model/outputs';
 import { DialogEdit, MessagePatch, MsgRef, UpdateEdit, applyEdit, indexIn, resolveMsg, resolveMsgs } from './edit';
 
@@ -23,7 +23,7 @@ export interface ConvertOptions {
  */
 export function planConvertMsg(d: Dialog, id: MsgRef, msgType: string, opts: ConvertOptions = {}): DialogEdit<Message> {
   const m = resolveMsg(d, id);
-  if (!MSG_TYPES.includes(msgType as never)) throw new DialogError(`unknown msg_type '${msgType}'`);
+  if (!isMsgType(msgType)) throw new DialogError(`unknown msg_type '${msgType}'`);
   if (m.msgType === msgType) return { edits: [], result: m };
   const set: MessagePatch = { msgType };
   const reply = aiRes(m);

@@ -16,7 +16,7 @@
 // throws a DialogError and changes nothing.
 
 import { Json, JsonObject } from '../base/json';
-import { Attachment, Dialog, DialogError, Message, Output, newId } from '../model/dialog';
+import { Attachment, Dialog, DialogError, Message, Output, freshId } from '../model/dialog';
 
 /** The fields an in-place update may set. `msgType` is applied before `output`. */
 export interface MessagePatch {
@@ -112,7 +112,7 @@ export function spliceEdits(n: number, deletes: Iterable<number>, inserts: Map<n
     const ins = inserts.get(p);
     if (ins?.length) {
       cur ??= { kind: 'replace', start: p, deleteCount: 0, insert: [] };
-      cur.insert.push(...ins);
+      for (const m of ins) cur.insert.push(m);
     }
     if (p < n && del.has(p)) {
       cur ??= { kind: 'replace', start: p, deleteCount: 0, insert: [] };
@@ -121,6 +121,34 @@ export function spliceEdits(n: number, deletes: Iterable<number>, inserts: Map<n
       out.push(cur);
       cur = null;
     }
+  }
+  return out;
+}
+
+/** A run `[start, end)` of the message list before an edit, replaced by `msgs`. */
+export interface MsgSplice {
+  start: number;
+  end: number;
+  msgs: Message[];
+}
+
+/**
+ * A plan as splices of the list before it, sorted and disjoint, for hosts that replace ranges (VS Code's
+ * notebook edits): an update replaces its message by `updated(edit)`, and touching ranges are merged.
+ */
+export function planSplices(plan: DialogEdit<unknown>, updated: (e: UpdateEdit) => Message): MsgSplice[] {
+  const raw: MsgSplice[] = plan.edits.map((e) =>
+    e.kind === 'replace' ? { start: e.start, end: e.start + e.deleteCount, msgs: e.insert } : { start: e.index, end: e.index + 1, msgs: [updated(e)] },
+  );
+  // An insertion before index p sorts before a replacement starting at p.
+  raw.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
+  const out: MsgSplice[] = [];
+  for (const s of raw) {
+    const prev = out[out.length - 1];
+    if (prev && prev.end >= s.start) {
+      prev.end = Math.max(prev.end, s.end);
+      prev.msgs = prev.msgs.concat(s.msgs);
+    } else out.push({ ...s, msgs: s.msgs.slice() });
   }
   return out;
 }
@@ -176,11 +204,7 @@ export function indicesIn(d: Dialog, msgs: readonly Message[]): number[] {
 
 /** A fresh 8-hex id that is neither in `d` nor in `taken`. */
 export function freshIdFor(d: Dialog, taken: Set<string>): string {
-  for (;;) {
-    const id = newId();
-    if (!taken.has(id) && d.indexOf(id) < 0) {
-      taken.add(id);
-      return id;
-    }
-  }
+  const id = freshId((k) => taken.has(k) || d.indexOf(k) >= 0);
+  taken.add(id);
+  return id;
 }

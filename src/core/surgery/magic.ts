@@ -2,7 +2,8 @@
 //   %%add_msg [PATH] [code|note|prompt|raw] [export] [before=ID|after=ID] [dlg=…] [msg_type=…]
 // followed by the body, taken verbatim as the source (trailing newlines removed).
 
-import { DialogError, MSG_TYPES } from '../model/dialog';
+import { DialogError, isMsgType } from '../model/dialog';
+import { dropTrailingNewlines } from '../reply/blocks';
 
 export interface AddMsgMagic {
   /** The dialog path (bare token or `dlg=`), or null for the current dialog. */
@@ -62,13 +63,13 @@ export function parseAddMsgMagic(text: string): AddMsgMagic {
       const k = tok.slice(0, eq);
       if (!['dlg', 'msg_type', 'before', 'after', 'export'].includes(k)) throw new DialogError(`unknown %%add_msg keyword '${k}'`);
       kw.set(k, tok.slice(eq + 1));
-    } else if (MSG_TYPES.includes(tok as never)) bare.msgType = tok;
+    } else if (isMsgType(tok)) bare.msgType = tok;
     else if (tok === 'export') bare.export = true;
     else if (bare.dlg === null) bare.dlg = tok;
     else throw new DialogError(`%%add_msg takes one dialog path, got '${bare.dlg}' and '${tok}'`);
   }
   const msgType = kw.get('msg_type') ?? bare.msgType ?? 'code';
-  if (!MSG_TYPES.includes(msgType as never)) throw new DialogError(`unknown msg_type '${msgType}'`);
+  if (!isMsgType(msgType)) throw new DialogError(`unknown msg_type '${msgType}'`);
   if (kw.has('before') && kw.has('after')) throw new DialogError('Pass at most one of before/after');
   return {
     dlg: kw.get('dlg') ?? bare.dlg,
@@ -76,6 +77,6 @@ export function parseAddMsgMagic(text: string): AddMsgMagic {
     export: kw.has('export') ? TRUE_WORDS.has(kw.get('export')!.toLowerCase()) : bare.export,
     before: kw.get('before') ?? null,
     after: kw.get('after') ?? null,
-    source: body.replace(/\n+$/, ''),
+    source: dropTrailingNewlines(body),
   };
 }

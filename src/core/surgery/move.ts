@@ -1,7 +1,7 @@
 // Structural placement: add, delete and move messages, and move a heading with its section.
 
 import { JsonObject, jsonClone } from '../base/json';
-import { Dialog, DialogError, Message, MessageInit, MSG_TYPES } from '../model/dialog';
+import { Dialog, DialogError, Message, MessageInit, isMsgType } from '../model/dialog';
 import { headerLevel, sectionMsgs } from '../model/sections';
 import { DialogEdit, MsgRef, applyEdit, freshIdFor, indexIn, indicesIn, resolveMsg, resolveMsgs, spliceEdits } from './edit';
 
@@ -30,7 +30,7 @@ export interface AddMsgOptions extends Placement {
 /** Plans `add_msg`: a new message with a fresh 8-hex id. Returns it as the result. */
 export function planAddMsg(d: Dialog, source: string, opts: AddMsgOptions = {}): DialogEdit<Message> {
   const msgType = opts.msgType ?? 'code';
-  if (!MSG_TYPES.includes(msgType as never)) throw new DialogError(`unknown msg_type '${msgType}'`);
+  if (!isMsgType(msgType)) throw new DialogError(`unknown msg_type '${msgType}'`);
   let at: number;
   if (opts.before == null && opts.after == null && opts.current != null) {
     // a vanished current message falls back to appending (surgery.md add_msg)

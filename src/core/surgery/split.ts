@@ -4,10 +4,8 @@ import { copyExport } from '../model/directives';
 import { jsonClone } from '../base/json';
 import { mergeContent, mergeParts } from '../model/merge';
 import { Attachment, Dialog, DialogError, Message } from '../model/dialog';
-import { cpLen, cpSlice, pySplitlines } from '../python/text';
+import { chompLine, cpLen, cpSlice, endsWithLineBreak, pySplitlines } from '../python/text';
 import { DialogEdit, MsgRef, applyEdit, freshIdFor, indexIn, resolveMsg, resolveMsgs, spliceEdits } from './edit';
-
-const TRAIL_BREAK = /(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029])$/;
 
 /**
  * Cuts `text` before each 1-based line, absorbing one `"\n\n"` per cut so that merging (which joins
@@ -20,7 +18,7 @@ export function splitText(text: string, linenos: number[]): string[] {
   const pieces: string[] = [];
   for (let k = 0; k + 1 < bounds.length; k++) {
     let piece = lines.slice(bounds[k], bounds[k + 1]).join('');
-    if (k + 2 < bounds.length) piece = piece.replace(TRAIL_BREAK, ''); // the line break at the cut
+    if (k + 2 < bounds.length) piece = chompLine(piece); // the line break at the cut
     pieces.push(piece);
   }
   for (let k = 0; k + 1 < pieces.length; k++) {
@@ -86,7 +84,7 @@ export function planSplitMsgAt(d: Dialog, id: MsgRef, pos: number): DialogEdit {
   const left = cpSlice(m.content, pos);
   const right = m.content.slice(left.length);
   // a cut right after a line break is a line split (but never between the halves of a \r\n)
-  if (TRAIL_BREAK.test(left) && !(left.endsWith('\r') && right.startsWith('\n'))) {
+  if (endsWithLineBreak(left) && !(left.endsWith('\r') && right.startsWith('\n'))) {
     return planPieces(d, m, splitText(m.content, [pySplitlines(left).length + 1]));
   }
   return planPieces(d, m, [left, right]);

@@ -3,7 +3,7 @@
 
 import { Dialog, DialogError, Message } from '../model/dialog';
 import { aiRes } from '../model/outputs';
-import { cpLen, cpSlice, pySplitlines } from '../python/text';
+import { chompLine, cpLen, cpSlice, pySplitlines } from '../python/text';
 import { pyStrRepr } from '../python';
 import { strDiff } from './diff';
 import { DialogEdit, MsgRef, UpdateEdit, indexIn, resolveMsg } from './edit';
@@ -98,11 +98,11 @@ export function strReplace(text: string, old: string, neu: string, opts: StrRepl
   let body: string;
   let found = 0;
   if (test) {
-    const picked = region.filter((l) => test(l.replace(/(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029])$/, '')));
+    const picked = region.filter((l) => test(chompLine(l)));
     if (!picked.length) return text;
     body = region
       .map((l) => {
-        if (!test(l.replace(/(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029])$/, ''))) return l;
+        if (!test(chompLine(l))) return l;
         const [r, n] = replaceIn(l, old, neu, opts, budget);
         budget -= n;
         found += n;
@@ -157,7 +157,7 @@ export function delLines(text: string, start: number | null | undefined, end: nu
   const lines = pySplitlines(text, true);
   const [s, e] = lineRange(lines.length, start, end);
   const test = lineTest(f);
-  const kept = lines.filter((l, k) => k < s - 1 || k >= e || (test !== null && !test(l.replace(/(\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029])$/, ''))));
+  const kept = lines.filter((l, k) => k < s - 1 || k >= e || (test !== null && !test(chompLine(l))));
   return kept.join('');
 }
 

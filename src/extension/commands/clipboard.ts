@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { ClipboardPayload, CLIPBOARD_KIND, copyMsgs, planCutMsgs, planPasteMsgs } from '../../core/surgery';
 import { CommandResult, inform, reason, refuse } from './feedback';
 import { NO_TARGET, commandTarget } from './target';
-import { runPlan } from './move';
-import { snapshotDialog } from '../notebook/notebookEdits';
+import { runPlan } from './runPlan';
+import { snapshotDialog } from '../notebook/edits';
 
 let buffer: ClipboardPayload | undefined;
 

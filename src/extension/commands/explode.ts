@@ -5,7 +5,7 @@ import { planExplodeReply, planImplodeReply } from '../../core/reply';
 import { CommandResult } from './feedback';
 import { Dialog, Message } from '../../core/model';
 import { NO_TARGET, Target, commandTarget } from './target';
-import { runPlan } from './move';
+import { runPlan } from './runPlan';
 
 /** The focused message; with none selected the command refuses (an empty id would match by prefix). */
 function focused(d: Dialog, t: Target): Message {

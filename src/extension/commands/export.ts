@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import { dlg2py } from '../../core/model';
 import { dlg2md } from '../../core/export';
-import { implodeExploded } from '../../core/reply';
+import { savedDialog } from '../../core/reply';
 import { Dialog } from '../../core/model';
 import { reason, refuse } from './feedback';
 import { activeDialog } from './target';
-import { notebookDialog } from '../notebook/cells';
+import { dialogOf } from '../notebook/dialogCache';
 
 async function exportAs(lang: 'python' | 'markdown', fn: (d: Dialog) => string, arg?: unknown): Promise<vscode.TextDocument | undefined> {
   const nb = activeDialog(arg);
@@ -18,9 +18,7 @@ async function exportAs(lang: 'python' | 'markdown', fn: (d: Dialog) => string, 
   }
   let text: string;
   try {
-    const d = notebookDialog(nb);
-    implodeExploded(d);
-    text = fn(d);
+    text = fn(savedDialog(dialogOf(nb)));
   } catch (e) {
     refuse(`Export failed: ${reason(e)}`);
     return undefined;

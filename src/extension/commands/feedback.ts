@@ -3,6 +3,7 @@
 // can see what happened through `executeCommand`.
 
 import * as vscode from 'vscode';
+import { log } from '../log';
 
 export interface CommandResult {
   ok: boolean;
@@ -13,6 +14,7 @@ export const DONE: CommandResult = { ok: true, message: '' };
 
 /** Shows why a command changed nothing; returns the failed result for `return refuse(…)`. */
 export function refuse(text: string): CommandResult {
+  log.warn(`refused: ${text}`);
   void vscode.window.showErrorMessage(text);
   return { ok: false, message: text };
 }

@@ -2,14 +2,14 @@
 // Query syntax: plain text, or `/regex/`; `type:prompt` (code, note, raw) tokens filter by type.
 
 import * as vscode from 'vscode';
-import { Dialog, MSG_TYPES } from '../../core/model';
+import { Dialog, isMsgType } from '../../core/model';
 import { findMsgs, FindOptions } from '../../core/surgery';
 import { firstLine } from '../../core/outline';
 import { typeIcon } from '../../shared/outlineView';
 import { aiRes } from '../../core/model';
 import { refuse } from './feedback';
 import { activeDialog, selectCells } from './target';
-import { notebookDialog } from '../notebook/cells';
+import { dialogOf } from '../notebook/dialogCache';
 
 export interface FindItem extends vscode.QuickPickItem {
   index: number;
@@ -20,7 +20,7 @@ export interface FindItem extends vscode.QuickPickItem {
 export function parseQuery(query: string): FindOptions {
   const types: string[] = [];
   const rest = query.replace(/(?:^|\s)type:(\w+)/g, (all, t: string) => {
-    if (MSG_TYPES.includes(t as never)) types.push(t);
+    if (isMsgType(t)) types.push(t);
     return all.startsWith(' ') ? ' ' : '';
   }).trim();
   const re = /^\/(.*)\/$/s.exec(rest);
@@ -47,7 +47,7 @@ export async function findMessages(arg?: { query?: string } | unknown): Promise<
     refuse('Open a dialog to search its messages.');
     return undefined;
   }
-  const d = notebookDialog(nb);
+  const d = dialogOf(nb);
   const given = arg && typeof arg === 'object' && typeof (arg as { query?: unknown }).query === 'string' ? (arg as { query: string }).query : undefined;
   if (given !== undefined) {
     const hit = findItems(d, given)[0];

@@ -2,34 +2,12 @@
 // of the dialog, refuses with the core's reason when the plan is impossible, and applies one edit.
 
 import * as vscode from 'vscode';
-import { Message } from '../../core/model';
-import { DialogEdit } from '../../core/surgery';
 import { planMoveMsgs, planMoveSection } from '../../core/surgery';
 import { planMergeMsgs, planSplitMsgAt } from '../../core/surgery';
 import { cpLen } from '../../core/python';
-import { CommandResult, DONE, reason, refuse } from './feedback';
-import { NO_TARGET, Target, commandTarget, selectCells } from './target';
-import { DialogSnapshot, applyDialogEdit, resultIndices, snapshotDialog } from '../notebook/notebookEdits';
-
-/** Plans with `make`, applies it as one edit and selects the resulting cells; refuses (changing nothing) when planning fails. */
-export async function runPlan(
-  t: Target | undefined,
-  make: (snap: DialogSnapshot, t: Target) => DialogEdit<Message[] | Message>,
-): Promise<CommandResult> {
-  if (!t) return refuse(NO_TARGET);
-  const snap = snapshotDialog(t.nb);
-  let plan: DialogEdit<Message[] | Message>;
-  try {
-    plan = make(snap, t);
-  } catch (e) {
-    return refuse(reason(e));
-  }
-  const why = await applyDialogEdit(snap, plan);
-  if (why) return refuse(why);
-  const at = resultIndices(snap, Array.isArray(plan.result) ? plan.result : [plan.result]);
-  if (at.length) selectCells(t.nb, at[0], at[at.length - 1] + 1);
-  return DONE;
-}
+import { CommandResult } from './feedback';
+import { NO_TARGET, Target, commandTarget } from './target';
+import { runPlan } from './runPlan';
 
 function needCells(t: Target): number[] {
   if (!t.indices.length) throw new Error(NO_TARGET);

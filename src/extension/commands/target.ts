@@ -3,7 +3,32 @@
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { resolveCell } from '../notebook/edits';
+
+/**
+ * The dialog cell a command was invoked on: a NotebookCell (menus), a cell document uri (the status
+ * bar), else the active cell of the active dialog editor. Cells of other notebooks (Jupyter) are never
+ * returned, so no command of this extension edits them.
+ */
+export function resolveCell(arg?: unknown): vscode.NotebookCell | undefined {
+  if (arg && typeof arg === 'object' && 'notebook' in arg && 'index' in arg) {
+    const cell = arg as vscode.NotebookCell;
+    return cell.notebook.notebookType === NOTEBOOK_TYPE ? cell : undefined;
+  }
+  const uri = typeof arg === 'string' ? vscode.Uri.parse(arg) : arg instanceof vscode.Uri ? arg : undefined;
+  if (uri) {
+    const key = uri.toString();
+    for (const nb of vscode.workspace.notebookDocuments) {
+      if (nb.notebookType !== NOTEBOOK_TYPE) continue;
+      const hit = nb.getCells().find((c) => c.document.uri.toString() === key);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  const ed = vscode.window.activeNotebookEditor;
+  if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
+  const sel = ed.selection;
+  return sel && !sel.isEmpty ? ed.notebook.cellAt(sel.start) : undefined;
+}
 
 /** The refusal of a command that needs a dialog cell and has none. */
 export const NO_TARGET = 'Select a cell of a dialog first.';

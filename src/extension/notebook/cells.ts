@@ -4,16 +4,17 @@
 
 import * as vscode from 'vscode';
 import { Json, JsonObject, isJsonObject, jsonClone } from '../../core/base';
-import { Attachment, CellOrigin, Dialog, MSG_TYPES, Message } from '../../core/model';
+import { Attachment, CellOrigin, Dialog, isMsgType, Message } from '../../core/model';
 import { aiRes } from '../../core/model';
 import { decodeBase64, encodeBase64 } from '../../core/base';
-import { safeReplyMarkdown } from '../../core/reply';
+import { REPLY_MIME, ReplyAttachments } from '../../shared/replyOutput';
 import { fromCellOutput, toCellOutput } from './outputs';
+import { DEFAULT_CODE_LANGUAGE } from '../config';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
 export const PROMPT_LANG = 'dialog-prompt';
 export const RAW_LANG = 'raw';
-export const DEFAULT_CODE_LANG = 'python';
+export const DEFAULT_CODE_LANG = DEFAULT_CODE_LANGUAGE;
 
 interface StoredAttachment {
   id: string;
@@ -67,7 +68,7 @@ export function cellType(c: CellLike): string {
   if (c.languageId === PROMPT_LANG) return 'prompt';
   if (c.languageId === RAW_LANG) {
     const t = cellState(c).msgType;
-    return t && !MSG_TYPES.includes(t as never) ? t : 'raw';
+    return t && !isMsgType(t) ? t : 'raw';
   }
   return 'code';
 }
@@ -96,9 +97,9 @@ function loadAttachment(s: StoredAttachment): Attachment {
     : new Attachment(decodeBase64(s.data) ?? new Uint8Array(), s.contentType, s.id);
 }
 
-/** nbformat's attachment shape, which VS Code's markdown renderer resolves `attachment:` links from. */
-function rendererAttachments(list: StoredAttachment[]): JsonObject {
-  const out: JsonObject = {};
+/** nbformat's attachment shape, which the markdown and reply renderers resolve `attachment:` links from. */
+function rendererAttachments(list: StoredAttachment[]): ReplyAttachments {
+  const out: ReplyAttachments = {};
   for (const a of list) if (!a.invalid) out[a.id] = { [a.contentType]: a.data };
   return out;
 }
@@ -115,25 +116,28 @@ export function cellMetadata(m: Message): { [key: string]: unknown } {
   return md;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /**
- * The output showing a prompt's reply: markdown rendered by VS Code's markdown renderer, with dangerous
- * HTML shown as text (replies are untrusted). When that changes the text, the reply itself rides in the
- * output's metadata, so the shown text is never what gets saved.
+ * The output showing a prompt's reply: the reply as written, in our own mime only, so the only renderer
+ * that shows it is ours (src/renderer), which sanitises it in every workspace. What is shown is what is
+ * saved; only a reply UTF-8 cannot carry (a lone surrogate) also rides in the metadata, as written.
  */
 export function replyOutput(reply: string, attachments: Attachment[] = []): vscode.NotebookCellOutput {
-  const shown = safeReplyMarkdown(reply);
-  const md: { [key: string]: unknown } = { dialog: shown === reply ? { reply: true } : { reply: true, text: reply } };
+  const md: { [key: string]: unknown } = {};
+  if (LONE_SURROGATE.test(reply)) md.dialog = { text: reply };
   if (attachments.length && reply.includes('attachment:')) md.attachments = rendererAttachments(attachments.map(storeAttachment));
-  return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(shown, 'text/markdown')], md);
+  return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(reply, REPLY_MIME)], md);
 }
 
 /** The reply a prompt cell holds ('' when none). */
 export function cellReply(c: Pick<CellLike, 'outputs'>): string {
   for (const o of c.outputs ?? []) {
+    const item = o.items.find((i) => i.mime === REPLY_MIME);
+    if (!item) continue;
     const kept = (o.metadata?.dialog as { text?: unknown } | undefined)?.text;
-    if (typeof kept === 'string') return kept;
-    const item = o.items.find((i) => i.mime === 'text/markdown');
-    if (item) return new TextDecoder().decode(item.data);
+    return typeof kept === 'string' ? kept : UTF8.decode(item.data);
   }
   return '';
 }

@@ -1,41 +1,21 @@
-// Turning a changed Message back into one undoable WorkspaceEdit on its cell, touching as little as
-// possible: metadata only, text + metadata, or the whole cell when its kind, language or outputs change.
+// The one path from the core to the notebook: a changed Message, or a core DialogEdit plan (see
+// core/surgery/edit.ts), becomes ONE WorkspaceEdit, so every command is one undo step.
+// - A changed message touches as little as possible: metadata only, text + metadata, or the whole cell
+//   when its kind, language or outputs change.
+// - A plan's edits index the list before the edit; each update becomes a replacement of its cell, and
+//   touching ranges are coalesced so VS Code sees disjoint edits.
 
 import * as vscode from 'vscode';
 import { jsonEqual, Json } from '../../core/base';
-import { Message } from '../../core/model';
-import { NOTEBOOK_TYPE, cellLike, cellType, msg2cell } from './cells';
-
-/**
- * The dialog cell a command was invoked on: a NotebookCell (menus), a cell document uri (the status
- * bar), else the active cell of the active dialog editor. Cells of other notebooks (Jupyter) are never
- * returned, so no command of this extension edits them.
- */
-export function resolveCell(arg?: unknown): vscode.NotebookCell | undefined {
-  if (arg && typeof arg === 'object' && 'notebook' in arg && 'index' in arg) {
-    const cell = arg as vscode.NotebookCell;
-    return cell.notebook.notebookType === NOTEBOOK_TYPE ? cell : undefined;
-  }
-  const uri = typeof arg === 'string' ? vscode.Uri.parse(arg) : arg instanceof vscode.Uri ? arg : undefined;
-  if (uri) {
-    const key = uri.toString();
-    for (const nb of vscode.workspace.notebookDocuments) {
-      if (nb.notebookType !== NOTEBOOK_TYPE) continue;
-      const hit = nb.getCells().find((c) => c.document.uri.toString() === key);
-      if (hit) return hit;
-    }
-    return undefined;
-  }
-  const ed = vscode.window.activeNotebookEditor;
-  if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
-  const sel = ed.selection;
-  return sel && !sel.isEmpty ? ed.notebook.cellAt(sel.start) : undefined;
-}
+import { Dialog, Message } from '../../core/model';
+import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
+import { cell2msg, cellLike, cellState, cellType, msg2cell, notebookDialog } from './cells';
+import { config } from '../config';
 
 /** The code-cell language already used in `nb`, so new code cells match it. */
 export function notebookCodeLanguage(nb: vscode.NotebookDocument): string {
   const code = nb.getCells().find((c) => cellType(cellLike(c)) === 'code');
-  return code ? code.document.languageId : vscode.workspace.getConfiguration('dialogNotebook').get<string>('defaultCodeLanguage') || 'python';
+  return code ? code.document.languageId : config.defaultCodeLanguage;
 }
 
 /** Writes `m` (a changed copy of the cell's message) back into `cell` as one edit. */
@@ -77,4 +57,58 @@ function outputsJson(outs: readonly vscode.NotebookCellOutput[]): Json {
     meta: JSON.parse(JSON.stringify(o.metadata ?? {})) as Json,
     items: o.items.map((i) => [i.mime, Buffer.from(i.data).toString('base64')]),
   }));
+}
+
+/** The dialog of `nb` together with the document version it was read at. */
+export interface DialogSnapshot {
+  nb: vscode.NotebookDocument;
+  d: Dialog;
+  version: number;
+}
+
+export function snapshotDialog(nb: vscode.NotebookDocument): DialogSnapshot {
+  return { nb, d: notebookDialog(nb), version: nb.version };
+}
+
+/** The message an update produces: the cell's message with the patch applied (`undefined` extras removed). */
+function updatedMessage(cell: vscode.NotebookCell, set: Parameters<typeof patchMessage>[1]): Message {
+  const m = cell2msg(cellLike(cell));
+  patchMessage(m, set);
+  for (const k of Object.keys(m.extra)) if (m.extra[k] === undefined) delete m.extra[k];
+  return m;
+}
+
+/** The WorkspaceEdit performing `plan` on `nb`. */
+export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): vscode.WorkspaceEdit {
+  const lang = notebookCodeLanguage(nb);
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(
+    nb.uri,
+    planSplices(plan, (e) => updatedMessage(nb.cellAt(e.index), e.set)).map((s) =>
+      vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(s.start, s.end), s.msgs.map((m) => msg2cell(m, lang))),
+    ),
+  );
+  return edit;
+}
+
+/**
+ * Applies a plan made against `snap` as one edit; refuses (returns a reason) when the notebook changed
+ * since the snapshot, so a stale plan never lands half-way.
+ */
+export async function applyDialogEdit(snap: DialogSnapshot, plan: DialogEdit<unknown>): Promise<string | null> {
+  if (snap.nb.version !== snap.version) return 'the dialog changed while the command ran; try again';
+  if (!plan.edits.length) return null;
+  const ok = await vscode.workspace.applyEdit(dialogEdit2workspace(snap.nb, plan));
+  return ok ? null : 'VS Code refused the edit';
+}
+
+/** Where the messages of a plan's result sit after it was applied (indices in the new list). */
+export function resultIndices(snap: DialogSnapshot, msgs: readonly Message[]): number[] {
+  const ids = new Set(msgs.map((m) => m.id));
+  const out: number[] = [];
+  snap.nb.getCells().forEach((c, k) => {
+    const id = cellState(c).id;
+    if (id && ids.has(id)) out.push(k);
+  });
+  return out;
 }

@@ -5,7 +5,7 @@
 // storage origin: it gets a fresh id and loses the origin, since it is not the cell that was read.
 
 import * as vscode from 'vscode';
-import { newId } from '../../core/model';
+import { freshId } from '../../core/model';
 import { CellState, NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
 
 /** An id used by no cell of `nb` and not in `taken`. */
@@ -15,9 +15,7 @@ export function freshCellId(nb: vscode.NotebookDocument, taken: ReadonlySet<stri
     const id = cellState(c).id;
     if (id) used.add(id);
   }
-  let id = newId();
-  while (used.has(id)) id = newId();
-  return id;
+  return freshId((id) => used.has(id));
 }
 
 /** The metadata edits that give `added` cells unique ids; [] when none is needed. */

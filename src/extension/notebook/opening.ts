@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Dialog, Message } from '../../core/model';
 import { NOTEBOOK_TYPE, dlg2notebook } from './cells';
 import { CommandResult, DONE, refuse } from '../commands/feedback';
+import { config } from '../config';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
 /** Context key: fsPaths of .ipynb files open in other editors that look like dialogs ("Open as Dialog"). */
@@ -92,7 +93,7 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     if (vscode.window.activeNotebookEditor !== ed) return;
     if (!nb || nb.notebookType !== JUPYTER_TYPE || nb.uri.scheme === 'untitled' || keepJupyter.has(nb.uri.toString())) return;
-    if (!vscode.workspace.getConfiguration('dialogNotebook').get<boolean>('openDialogsByDefault')) return;
+    if (!config.openDialogsByDefault) return;
     if (await sniffDialog(nb.uri)) await reopen(nb.uri, NOTEBOOK_TYPE);
   };
 

@@ -3,7 +3,7 @@
 // executes code, so the exact nbformat dict rides in the output's metadata and is written back as read.
 
 import * as vscode from 'vscode';
-import { Json, JsonObject, isJsonObject, taggedNumber } from '../../core/base';
+import { Json, JsonObject, isJsonObject, untagNumbers } from '../../core/base';
 import { Output } from '../../core/model';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
@@ -39,10 +39,7 @@ function joined(v: Json | undefined): string {
 
 /** JSON text for display: tagged numbers (`{"$dlg:num": "1.0"}`) shown as the numbers they are. */
 function displayJson(v: Json): string {
-  return JSON.stringify(v, (_k, x) => {
-    const lex = taggedNumber(x);
-    return lex === undefined ? x : Number(lex);
-  });
+  return JSON.stringify(untagNumbers(v));
 }
 
 const isJsonMime = (mime: string) => mime === 'application/json' || /^application\/.+\+json$/.test(mime);

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, cellReply, cellState, cellType } from './cells';
 import { CommandResult, DONE, refuse } from '../commands/feedback';
-import { applyMessage, resolveCell } from './edits';
+import { applyMessage } from './edits';
+import { resolveCell } from '../commands/target';
 
 export const REPLY_SCHEME = 'dialog-reply';
 

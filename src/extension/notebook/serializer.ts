@@ -2,10 +2,12 @@
 // core cannot read throws, so VS Code shows an error editor and never writes it.
 
 import * as vscode from 'vscode';
-import { readIpynb, writeIpynb } from '../../core/ipynb';
+import { DialogReadError, readIpynb, writeIpynb } from '../../core/ipynb';
 import { DEFAULT_CODE_LANG, NOTEBOOK_TYPE, dlg2notebook, notebook2dlg } from './cells';
 import { Dialog } from '../../core/model';
-import { implodeExploded } from '../../core/reply';
+import { savedDialog } from '../../core/reply';
+import { config } from '../config';
+import { log } from '../log';
 
 /** Cell outputs and metadata are content: changing them dirties the document and is saved. */
 export const SERIALIZER_OPTIONS: vscode.NotebookDocumentContentOptions = {
@@ -23,6 +25,7 @@ export class DialogSerializer implements vscode.NotebookSerializer {
       // Keep a BOM for the core to see; reject bytes that are not UTF-8 rather than mangle them on save.
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(content);
     } catch {
+      log.error('Cannot open as a dialog: the file is not valid UTF-8 text.');
       throw new Error('Cannot open as a dialog: the file is not valid UTF-8 text.');
     }
     // A brand-new file (e.g. "New Dialog" saved for the first time) is an empty dialog.
@@ -30,19 +33,21 @@ export class DialogSerializer implements vscode.NotebookSerializer {
     try {
       return dlg2notebook(readIpynb(text), this.codeLanguage());
     } catch (e) {
-      throw new Error(`Cannot open as a dialog: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      // One line saying what is wrong: the read error's own, else what broke (a bug to report).
+      const cause = e instanceof DialogReadError ? e.message : `unexpected error (${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}); please report it`;
+      const why = `Cannot open as a dialog: ${cause.split('\n', 1)[0]}`;
+      log.error(why);
+      throw new Error(why, { cause: e });
     }
   }
 
   serializeNotebook(data: vscode.NotebookData): Uint8Array {
-    const d = notebook2dlg(data);
     // Exploded reply cells still in the notebook are written back as their prompt's reply.
-    implodeExploded(d);
-    return new TextEncoder().encode(writeIpynb(d));
+    return new TextEncoder().encode(writeIpynb(savedDialog(notebook2dlg(data))));
   }
 }
 
 export function registerSerializer(context: vscode.ExtensionContext): void {
-  const lang = () => vscode.workspace.getConfiguration('dialogNotebook').get<string>('defaultCodeLanguage') || DEFAULT_CODE_LANG;
+  const lang = () => config.defaultCodeLanguage;
   context.subscriptions.push(vscode.workspace.registerNotebookSerializer(NOTEBOOK_TYPE, new DialogSerializer(lang), SERIALIZER_OPTIONS));
 }

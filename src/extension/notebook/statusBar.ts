@@ -6,6 +6,7 @@ import { Message, truthy } from '../../core/model';
 import { exported } from '../../core/model';
 import { TYPE_ICONS } from '../../shared/outlineView';
 import { NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
+import { config } from '../config';
 
 function item(text: string, tooltip: string, command: string, cell: vscode.NotebookCell, priority: number): vscode.NotebookCellStatusBarItem {
   const it = new vscode.NotebookCellStatusBarItem(text, vscode.NotebookCellStatusBarAlignment.Left);
@@ -36,21 +37,40 @@ export function cellStatusItems(cell: vscode.NotebookCell, showUnset = true): vs
   return items;
 }
 
+/** Transient notes on cells (an answer's wait for a rate limit, its failure): shown, never saved. */
+const notes = new Map<string, vscode.NotebookCellStatusBarItem>();
+const notesChanged = new vscode.EventEmitter<void>();
+
+/** Shows `note` on `cell` (replacing its note), or clears the note when undefined. */
+export function setCellNote(cell: vscode.NotebookCell, note: vscode.NotebookCellStatusBarItem | undefined): void {
+  const key = cell.document.uri.toString();
+  if (note) notes.set(key, note);
+  else if (!notes.delete(key)) return;
+  notesChanged.fire();
+}
+
+export function cellNote(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem | undefined {
+  return notes.get(cell.document.uri.toString());
+}
+
 export function registerStatusBar(context: vscode.ExtensionContext): void {
   const changed = new vscode.EventEmitter<void>();
   const provider: vscode.NotebookCellStatusBarItemProvider = {
     onDidChangeCellStatusBarItems: changed.event,
-    provideCellStatusBarItems: (cell) =>
-      cellStatusItems(cell, vscode.workspace.getConfiguration('dialogNotebook').get<boolean>('statusBar.showUnsetFlags', true)),
+    provideCellStatusBarItems: (cell) => {
+      const note = cellNote(cell);
+      return note ? [...cellStatusItems(cell, config.showUnsetFlags), note] : cellStatusItems(cell, config.showUnsetFlags);
+    },
   };
   context.subscriptions.push(
     changed,
+    notesChanged.event(() => changed.fire()),
     vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, provider),
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook.notebookType === NOTEBOOK_TYPE) changed.fire();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('dialogNotebook.statusBar')) changed.fire();
+      if (config.affects(e, 'statusBar')) changed.fire();
     }),
   );
 }

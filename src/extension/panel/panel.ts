@@ -8,13 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelState } from '../../shared/panelProtocol';
 import { PreviewMode } from '../../core/hist';
 import { parts2reply } from '../../core/reply';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType, notebookDialog } from '../notebook/cells';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from '../notebook/cells';
+import { dialogOf } from '../notebook/dialogCache';
 import { applyMessage } from '../notebook/edits';
 import { dialogEditor, editorOf, selectCells } from '../commands/target';
 import { reason } from '../commands/feedback';
-import { DEFAULT_BUDGET, cellByRef, emptyState, fileRefReader, panelState } from './state';
+import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './state';
+import { MAX_FILE_BYTES_SETTING, dialogFiles } from './fileRefs';
 import { codiconsRoot, panelHtml } from './html';
-import { DEFAULT_MAX_PIXELS, PreparedImages, prepareMedia } from '../../core/hist';
+import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, prepareMedia } from '../../core/hist';
 import { sharpResizer } from '../../node/sharpResizer';
 
 export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
@@ -42,8 +44,10 @@ export class DialogPanel {
   private readonly subs: vscode.Disposable[] = [];
   /** Images scaled down for the history preview, by content (the dialog is rebuilt on every update). */
   private images = new PreparedImages({ byContent: true });
+  /** The `#ai` files of the dialog at `uri`, read before the history is built (reading is asynchronous). */
+  private files: { uri: string; refs: FileRefs } | undefined;
   private preparing = false;
-  /** The dialog version (`uri@version`) whose images are prepared. */
+  /** The dialog version (`uri@version`) whose files are read and images prepared. */
   private prepared = '';
 
   constructor(
@@ -84,7 +88,12 @@ export class DialogPanel {
           this.images = new PreparedImages({ byContent: true });
           this.prepared = '';
         }
-        if (e.affectsConfiguration('dialogNotebook.contextBudget') || e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) this.schedule(0);
+        if (e.affectsConfiguration(MAX_FILE_BYTES_SETTING)) this.prepared = '';
+        if (['contextBudget', 'history.maxImagePixels', 'history.maxFileBytes', 'model', 'contextWindow', 'maxReplyTokens', 'systemPrompt'].some((k) => e.affectsConfiguration(`dialogNotebook.${k}`))) this.schedule(0);
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.prepared = '';
+        this.schedule(0);
       }),
     );
     DialogPanel.current = this;
@@ -116,38 +125,44 @@ export class DialogPanel {
   update(): StateMessage {
     let s: StateMessage;
     try {
-      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget(), { images: this.images, readFile: fileRefReader(this.nb) }) : emptyState(budget());
+      const files = this.files?.uri === this.nb?.uri.toString() ? this.files?.refs : undefined;
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget(), { images: this.images, files }) : emptyState(budget());
     } catch (e) {
       s = { ...emptyState(budget()), historyError: reason(e) };
     }
     this.lastState = s;
     this.post(s);
-    void this.prepareImages();
+    void this.prepareMedia();
     return s;
   }
 
   /**
-   * Scales the dialog's images down as the model would get them (sharp, where it loads), once per
-   * version of the dialog, then refreshes when that found anything new.
+   * Reads the dialog's `#ai` files and scales its images down as the model would get them (sharp, where
+   * it loads), once per version of the dialog, then refreshes when that found anything.
    */
-  private async prepareImages(): Promise<void> {
-    const resizer = sharpResizer();
+  private async prepareMedia(): Promise<void> {
     const nb = this.nb;
-    if (!resizer || !nb || nb.isClosed || this.preparing) return;
+    if (!nb || nb.isClosed || this.preparing) return;
     const version = nb.version;
     const key = `${nb.uri.toString()}@${version}`;
     if (key === this.prepared) return;
     this.preparing = true;
     const into = this.images;
     const before = into.version;
+    let readFiles: boolean;
     try {
-      await prepareMedia(notebookDialog(nb).messages, resizer, { maxPixels: maxImagePixels(), into, readFile: fileRefReader(nb) });
+      const messages = dialogOf(nb).messages;
+      const files = await dialogFiles(nb, messages);
+      this.files = { uri: nb.uri.toString(), refs: files };
+      readFiles = files.size > 0;
+      const resizer = sharpResizer();
+      if (resizer) await prepareMedia(messages, resizer, { maxPixels: maxImagePixels(), into, files });
       if (into === this.images) this.prepared = key;
     } finally {
       this.preparing = false;
     }
     // A change that came in meanwhile (an edit, another dialog, a new size) was skipped above: the update this schedules prepares it.
-    if (into.version !== before || into !== this.images || nb !== this.nb || nb.version !== version) this.schedule(0);
+    if (readFiles || into.version !== before || into !== this.images || nb !== this.nb || nb.version !== version) this.schedule(0);
   }
 
   private post(m: HostMessage): void {

@@ -2,13 +2,13 @@
 // by what they ask rather than by headings inside their replies.
 
 import * as vscode from 'vscode';
-import { firstLine } from '../../core/outline';
+import { firstLine, firstLineOffset } from '../../core/outline';
 import { PROMPT_LANG } from '../notebook/cells';
 
 export function promptSymbols(doc: vscode.TextDocument): vscode.DocumentSymbol[] {
   const text = doc.getText();
   const name = firstLine(text) || '(empty prompt)';
-  const line = Math.max(0, text.split(/\r\n|\r|\n/).findIndex((l) => l.trim()));
+  const line = doc.positionAt(firstLineOffset(text)).line;
   const full = new vscode.Range(0, 0, doc.lineCount - 1, doc.lineAt(doc.lineCount - 1).text.length);
   return [new vscode.DocumentSymbol(name, 'prompt', vscode.SymbolKind.String, full, doc.lineAt(line).range)];
 }

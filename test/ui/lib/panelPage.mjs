@@ -2,7 +2,7 @@
 // test/ui/*.mjs only).
 
 /** The frame holding the panel's app (the webview's inner document). */
-export async function appFrame(page, timeout = 20000) {
+export async function appFrame(page, timeout = 60000) {
   const end = Date.now() + timeout;
   while (Date.now() < end) {
     for (const f of page.frames()) {
@@ -18,6 +18,24 @@ export async function goto(page, vsc, text) {
   await vsc.runCommand('View: Focus First Editor Group');
   await vsc.runCommand('Dialog: Find Messages...');
   await page.keyboard.type(text);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 10000 });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter');
+}
+
+/** Opens a file the script has just written, retrying Quick Open until its file search lists it. */
+export async function openNewFile(page, vsc, file, timeout = 60000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await vsc.quickOpen(file);
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/** Resolves once `frame` has painted what its DOM holds now (two animation frames), before a check or a screenshot. */
+export async function painted(frame) {
+  await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }

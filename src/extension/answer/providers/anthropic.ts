@@ -1,11 +1,11 @@
 // Answers from Anthropic's Messages API, streamed through `@anthropic-ai/sdk`.
 
 import Anthropic from '@anthropic-ai/sdk';
-import { JsonObject, isJsonObject, parseJson } from '../../../core';
 import { StopReason, Usage } from '../../../core/answer';
 import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provider';
 import { anthropicParams } from './anthropicWire';
 import { withRetries } from './retrying';
+import { callArgs } from './wire';
 
 export interface AnthropicOptions {
   apiKey: string;
@@ -85,16 +85,5 @@ export class AnthropicProvider implements AnswerProvider {
     }
     // The SDK ends the iteration quietly when aborted: what arrived stands.
     yield { type: 'end', reason: signal.aborted ? 'aborted' : reason };
-  }
-}
-
-/** A tool call's streamed arguments; an unparseable or non-object input is kept whole under `input`. */
-function callArgs(json: string): JsonObject {
-  if (!json.trim()) return {};
-  try {
-    const v = parseJson(json).value;
-    return isJsonObject(v) ? v : { input: v };
-  } catch {
-    return { input: json };
   }
 }

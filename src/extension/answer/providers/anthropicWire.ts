@@ -5,7 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { DATA_URL, MediaPart, Part } from '../../../core';
 import { AnswerRequest } from './provider';
-import { wireName } from './wireNames';
+import { wireName } from './wire';
 
 type Block = Anthropic.ContentBlockParam;
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);

@@ -1,0 +1,140 @@
+// Token usage of answers (seed 004's `message.cost` / `dialog.cost`): what the provider reported for one
+// answer, written into the reply as a ```json {.usage}``` block (reply-format §4), and summed over a
+// dialog from those blocks, so the total survives closing the file and follows reruns and deletions.
+
+import { Dialog, Message, USAGE_INFO, convTools, fenced, fencedBlocks, isJsonObject, numberValue, parseJson, pyJsonDumps, renderOutputsAi } from '..';
+
+/** One answer's usage in the usage-block field names; `prompt_tokens` includes cached input. */
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  /** Input read from the provider's prompt cache. */
+  cached_tokens?: number;
+  /** Input written to the provider's prompt cache (Anthropic). */
+  cache_creation_tokens?: number;
+  /** Output spent on reasoning (part of `completion_tokens`). */
+  reasoning_tokens?: number;
+  /** Dollars, when the provider reports them (OpenRouter, LiteLLM proxies). */
+  cost?: number;
+}
+
+const OPTIONAL = ['cached_tokens', 'cache_creation_tokens', 'reasoning_tokens', 'cost'] as const;
+
+export function noUsage(): Usage {
+  return { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+}
+
+/** `a + b`, field by field; optional fields appear when either side has them. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const sum: Usage = {
+    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+    completion_tokens: a.completion_tokens + b.completion_tokens,
+    total_tokens: a.total_tokens + b.total_tokens,
+  };
+  for (const k of OPTIONAL) if (a[k] !== undefined || b[k] !== undefined) sum[k] = (a[k] ?? 0) + (b[k] ?? 0);
+  return sum;
+}
+
+/** The usage block a reply ends with: compact JSON (Python's `json.dumps` layout), zero extras left out. */
+export function usageBlock(u: Usage): string {
+  const o: Record<string, number> = { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens, total_tokens: u.total_tokens };
+  for (const k of OPTIONAL) if (u[k]) o[k] = u[k]!;
+  return fenced(pyJsonDumps(o), USAGE_INFO);
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** The legacy envelope's summary: `$0.0012` when the cost is known, else `1,234 tokens`. */
+export function usageSummary(u: Usage): string {
+  return u.cost !== undefined ? `$${u.cost.toFixed(4)}` : `${n(u.total_tokens)} tokens`;
+}
+
+/** The legacy envelope's detail line: `total=23,276 | in=23,158 | out=118 | cached=81.8%` and extras. */
+export function usageDetail(u: Usage): string {
+  const f = [`total=${n(u.total_tokens)}`, `in=${n(u.prompt_tokens)}`, `out=${n(u.completion_tokens)}`];
+  if (u.cached_tokens !== undefined && u.prompt_tokens > 0) f.push(`cached=${((100 * u.cached_tokens) / u.prompt_tokens).toFixed(1)}%`);
+  if (u.cache_creation_tokens) f.push(`cache_new=${n(u.cache_creation_tokens)}`);
+  if (u.reasoning_tokens) f.push(`reasoning=${n(u.reasoning_tokens)}`);
+  if (u.cost !== undefined) f.push(`$${u.cost.toFixed(4)}`);
+  return f.join(' | ');
+}
+
+const count = (s: string) => Number(s.replace(/,/g, ''));
+
+/** A legacy `{summary, detail}` pair back as numbers (cached tokens from their percentage). */
+function legacyUsage(summary: unknown, detail: unknown): Usage | null {
+  const u = noUsage();
+  let seen = false;
+  for (const field of String(detail ?? '').split('|').map((s) => s.trim())) {
+    const kv = /^(\w+)=([\d,.]+)(%?)$/.exec(field);
+    const dollars = /^\$([\d.]+)$/.exec(field);
+    if (dollars) u.cost = Number(dollars[1]);
+    if (!kv) continue;
+    seen = true;
+    const v = count(kv[2]);
+    if (kv[1] === 'total') u.total_tokens = v;
+    else if (kv[1] === 'in') u.prompt_tokens = v;
+    else if (kv[1] === 'out') u.completion_tokens = v;
+    else if (kv[1] === 'cache_new') u.cache_creation_tokens = v;
+    else if (kv[1] === 'reasoning') u.reasoning_tokens = v;
+    else if (kv[1] === 'cached' && kv[3]) u.cached_tokens = Math.round((u.prompt_tokens * v) / 100);
+  }
+  const cost = /^\$([\d.]+)$/.exec(String(summary ?? '').trim());
+  if (cost && u.cost === undefined) u.cost = Number(cost[1]);
+  if (!u.total_tokens) u.total_tokens = u.prompt_tokens + u.completion_tokens;
+  return seen || u.cost !== undefined ? u : null;
+}
+
+/** One usage block's body: usage fields, or the `{summary, detail}` of a converted legacy envelope. */
+function parseUsage(body: string): Usage | null {
+  let v: unknown;
+  try {
+    v = parseJson(body).value;
+  } catch {
+    return null;
+  }
+  if (!isJsonObject(v)) return null;
+  if (v.prompt_tokens === undefined && v.completion_tokens === undefined) return legacyUsage(v.summary, v.detail);
+  const u: Usage = { prompt_tokens: numberValue(v.prompt_tokens) ?? 0, completion_tokens: numberValue(v.completion_tokens) ?? 0, total_tokens: 0 };
+  u.total_tokens = numberValue(v.total_tokens) ?? u.prompt_tokens + u.completion_tokens;
+  for (const k of OPTIONAL) {
+    const x = numberValue(v[k]);
+    if (x !== undefined) u[k] = x;
+  }
+  return u;
+}
+
+/** The usage a reply records (its usage blocks summed; legacy token envelopes count), or null. */
+export function replyUsage(reply: string): Usage | null {
+  const text = reply.includes('token-usage-details') ? convTools(reply) : reply;
+  if (!text.includes(USAGE_INFO)) return null;
+  let total: Usage | null = null;
+  for (const b of fencedBlocks(text)) {
+    const u = b.info === USAGE_INFO ? parseUsage(b.body) : null;
+    if (u) total = total ? addUsage(total, u) : u;
+  }
+  return total;
+}
+
+export interface DialogCost {
+  /** Usage of every answered prompt, summed (`dialog.cost`). */
+  total: Usage;
+  /** The last prompt (in dialog order) whose reply records usage. */
+  last: Usage | null;
+  /** How many replies record usage. */
+  answers: number;
+}
+
+/** `dialog.cost`: the usage recorded in every prompt's reply. */
+export function dialogCost(d: Dialog | readonly Message[]): DialogCost {
+  const res: DialogCost = { total: noUsage(), last: null, answers: 0 };
+  for (const m of d instanceof Dialog ? d.messages : d) {
+    const u = m.msgType === 'prompt' ? replyUsage(renderOutputsAi(m.output)) : null;
+    if (!u) continue;
+    res.total = addUsage(res.total, u);
+    res.last = u;
+    res.answers++;
+  }
+  return res;
+}

@@ -1,0 +1,39 @@
+// Answering prompts: the dialog controller (prompts answered, code cells left to the kernel layer), the
+// model and key commands, and the model/cost status bar item.
+
+import * as vscode from 'vscode';
+import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { cellNote, setCellNote } from '../notebook/statusBar';
+import { log } from '../log';
+import { DialogController } from './controller';
+import { ApiKeys } from './keys';
+import { PromptRunner } from './promptRunner';
+import { selectModelCommand } from './selectModel';
+import { ModelStatusItem } from './statusItem';
+
+export type { CellRunner } from './controller';
+
+export function registerAnswer(context: vscode.ExtensionContext): DialogController {
+  const keys = new ApiKeys(context.secrets);
+  const status = new ModelStatusItem();
+  const controller = new DialogController(new PromptRunner(keys, () => status.update()));
+  context.subscriptions.push(
+    controller,
+    status,
+    vscode.commands.registerCommand('dialogNotebook.selectModel', selectModelCommand),
+    vscode.commands.registerCommand('dialogNotebook.setApiKey', (provider?: unknown, key?: unknown) => keys.setCommand(provider, key)),
+    vscode.commands.registerCommand('dialogNotebook.showLog', () => log.show()),
+    // What a cell's note says (an answer's wait or failure): the notes live only in the status bar.
+    vscode.commands.registerCommand('dialogNotebook.cellNote', (uri?: unknown) => {
+      const cell = vscode.workspace.notebookDocuments.flatMap((nb) => nb.getCells()).find((c) => c.document.uri.toString() === String(uri));
+      const note = cell && cellNote(cell);
+      return note ? { text: note.text, tooltip: note.tooltip } : undefined;
+    }),
+    // A note is about the cell as it was run: editing it clears the note.
+    vscode.workspace.onDidChangeNotebookDocument((e) => {
+      if (e.notebook.notebookType !== NOTEBOOK_TYPE) return;
+      for (const c of e.cellChanges) if (c.document && cellNote(c.cell)) setCellNote(c.cell, undefined);
+    }),
+  );
+  return controller;
+}

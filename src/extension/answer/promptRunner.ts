@@ -1,0 +1,143 @@
+// Answering one prompt cell: plan the request (request.ts), stream the answer into the cell at a bounded
+// rate, then make it the prompt's reply as ONE undoable edit. Output changes made through an execution
+// are not undoable, so the streamed output is first put back to the old reply and the new one written
+// with `applyMessage`: Undo then restores the old reply. A failure changes nothing in the file: it is
+// shown as a note in the cell's status bar and a notification, and logged.
+
+import * as vscode from 'vscode';
+import { ReplyBuilder, replyMarkdown } from '../../core/answer';
+import { cell2msg, cellLike, cellReply, cellState, replyOutput } from '../notebook/cells';
+import { dialogOf } from '../notebook/dialogCache';
+import { applyMessage } from '../notebook/edits';
+import { setCellNote } from '../notebook/statusBar';
+import { reason } from '../commands/feedback';
+import { log } from '../log';
+import { CellRunner } from './controller';
+import { ApiKeys } from './keys';
+import { AnswerError } from './providers/provider';
+import { planRequest, requestMedia } from './request';
+import { resolveModel } from './resolve';
+import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
+
+const copy = (o: vscode.NotebookCellOutput) => new vscode.NotebookCellOutput(o.items.slice(), o.metadata && { ...o.metadata });
+
+function note(text: string, tooltip: string, command?: string): vscode.NotebookCellStatusBarItem {
+  const it = new vscode.NotebookCellStatusBarItem(text, vscode.NotebookCellStatusBarAlignment.Right);
+  it.tooltip = tooltip;
+  if (command) it.command = command;
+  return it;
+}
+
+/** Resolves once the extension host sees `reply` as the cell's reply (execution updates arrive asynchronously). */
+function replyShown(cell: vscode.NotebookCell, reply: string): Promise<boolean> {
+  const shown = () => cellReply(cell) === reply;
+  if (shown()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      sub.dispose();
+      clearTimeout(timer);
+      resolve(ok);
+    };
+    const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
+      if (e.notebook === cell.notebook && shown()) done(true);
+    });
+    const timer = setTimeout(() => done(shown()), 10_000);
+  });
+}
+
+export class PromptRunner implements CellRunner {
+  constructor(
+    private readonly keys: ApiKeys,
+    /** Called after a reply was written (the status bar's cost). */
+    private readonly answered: (nb: vscode.NotebookDocument) => void,
+  ) {}
+
+  async run(exec: vscode.NotebookCellExecution): Promise<void> {
+    const cell = exec.cell;
+    exec.start(Date.now());
+    setCellNote(cell, undefined);
+    const old = cell.outputs.map(copy);
+    const oldReply = cellReply(cell);
+    const ac = new AbortController();
+    const sub = exec.token.onCancellationRequested(() => ac.abort());
+    if (exec.token.isCancellationRequested) ac.abort();
+    let streamed = false;
+    let reply: string | undefined;
+    let failure: unknown;
+    try {
+      reply = await this.answer(cell, ac.signal, (r) => {
+        streamed = true;
+        return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell)).attachments));
+      });
+    } catch (e) {
+      failure = e;
+    } finally {
+      sub.dispose();
+    }
+    if (streamed) await exec.replaceOutput(old);
+    exec.end(failure ? false : reply === undefined ? undefined : true, Date.now());
+    if (failure) return this.report(cell, failure);
+    if (reply === undefined) return setCellNote(cell, undefined);
+    if (cell.index < 0) return void log.warn('A prompt was deleted while it was answered: its answer was dropped.');
+    if (streamed && !(await replyShown(cell, oldReply))) log.warn('The streamed reply was not seen reset before the answer was written.');
+    const m = cell2msg(cellLike(cell));
+    m.output = reply;
+    setCellNote(cell, undefined);
+    if (!(await applyMessage(cell, m))) return this.report(cell, new AnswerError('other', 'VS Code refused to write the reply into the cell.'));
+    this.answered(cell.notebook);
+  }
+
+  /**
+   * Streams the answer, handing the reply so far to `show` at a bounded rate. Returns the final reply,
+   * or undefined when stopped before anything arrived (the old reply stays).
+   */
+  private async answer(cell: vscode.NotebookCell, signal: AbortSignal, show: (reply: string) => PromiseLike<void>): Promise<string | undefined> {
+    const id = cellState(cell).id;
+    if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
+    const model = await resolveModel(this.keys);
+    const media = await requestMedia(cell.notebook);
+    const { plan, system } = planRequest(dialogOf(cell.notebook), id, model, media);
+    const dropped = plan.verdicts.filter((v) => v.verdict !== 'kept').length;
+    log.info(`Answering ${id} with ${model.setting}: ${plan.chat.length} messages, ~${plan.total} of ${plan.budget} tokens${dropped ? `, ${dropped} messages cut or left out` : ''}`);
+    if (plan.over) log.warn(`The prompt and pinned messages alone exceed the budget (${plan.budget} tokens): the model may refuse.`);
+    const builder = new ReplyBuilder();
+    // While it streams: the reply so far, without the usage block and marker the final one gets.
+    const throttle = new UpdateThrottle(() => show(replyMarkdown(builder.messages())), UPDATE_INTERVAL_MS);
+    let waiting = false;
+    try {
+      const request = { model: model.choice.model, system: system || undefined, messages: plan.chat, maxTokens: model.maxTokens };
+      for await (const e of model.provider.answer(request, signal)) {
+        if (e.type === 'retry') {
+          waiting = true;
+          const s = Math.ceil(e.delayMs / 1000);
+          setCellNote(cell, note(`$(watch) rate limited: retry ${e.retry}/${e.of} in ${s} s`, `${e.message}\n\nRetrying in ${s} s (stop the cell to give up).`));
+          log.warn(`Rate limited (${e.message}): retry ${e.retry}/${e.of} in ${s} s`);
+          continue;
+        }
+        if (waiting) {
+          waiting = false;
+          setCellNote(cell, undefined);
+        }
+        builder.add(e);
+        if (e.type === 'text' || e.type === 'thinking' || e.type === 'tool_use') throttle.mark();
+      }
+    } finally {
+      await throttle.finish();
+    }
+    log.info(`Answer to ${id} ended (${builder.reason ?? 'no end'}) after ${throttle.updates} cell updates`);
+    return builder.parts.length || builder.reason !== 'aborted' ? builder.markdown() : undefined;
+  }
+
+  /** Shows a failure on the cell (a status bar note: nothing the file keeps) and as a notification with the fix. */
+  private report(cell: vscode.NotebookCell, e: unknown): void {
+    const err = e instanceof AnswerError ? e : new AnswerError('other', reason(e));
+    log.error(`Answer failed (${err.kind}${err.status ? ` ${err.status}` : ''}): ${err.message}`);
+    const short = err.kind === 'auth' ? 'API key rejected' : err.kind === 'no-key' ? 'no API key' : err.kind === 'no-model' ? 'no model' : 'answer failed';
+    setCellNote(cell, note(`$(error) ${short}`, `${err.message}\n\nThe previous reply was kept. Click for the log.`, 'dialogNotebook.showLog'));
+    const fixes = err.kind === 'no-key' || err.kind === 'auth' ? ['Set API Key', 'Select Model'] : err.kind === 'no-model' ? ['Select Model', 'Set API Key'] : ['Show Log'];
+    void vscode.window.showErrorMessage(err.message, ...fixes).then((pick) => {
+      const command = pick === 'Set API Key' ? 'dialogNotebook.setApiKey' : pick === 'Select Model' ? 'dialogNotebook.selectModel' : pick === 'Show Log' ? 'dialogNotebook.showLog' : undefined;
+      if (command) void vscode.commands.executeCommand(command);
+    });
+  }
+}

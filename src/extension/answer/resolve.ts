@@ -1,0 +1,55 @@
+// The model the settings name, made ready to answer: its provider (with its key and base URL), its
+// input window and whether it takes images. The window of an editor-provided model is remembered, so
+// the History tab (built synchronously) plans with the same limits as the last answer.
+
+import { config } from '../config';
+import { ApiKeys } from './keys';
+import { ModelChoice, knownWindow, parseModel } from './models';
+import { AnthropicProvider } from './providers/anthropic';
+import { OpenAIProvider } from './providers/openai';
+import { AnswerError, AnswerProvider } from './providers/provider';
+import { VscodeLmProvider } from './providers/vscodeLm';
+
+export interface ModelLimits {
+  /** The `dialogNotebook.model` value the limits are for. */
+  setting: string;
+  choice: ModelChoice | null;
+  maxInputTokens: number;
+  maxTokens: number;
+  /** Images go as image parts (the LM API of VS Code 1.90 takes text only). */
+  vision: boolean;
+}
+
+export interface ResolvedModel extends ModelLimits {
+  choice: ModelChoice;
+  provider: AnswerProvider;
+}
+
+/** Input windows the LM API reported, by model id. */
+const lmWindows = new Map<string, number>();
+
+/** The limits the settings give now, without asking any provider. */
+export function modelLimits(): ModelLimits {
+  const setting = config.model;
+  const choice = parseModel(setting);
+  const fromModel = !choice ? knownWindow('') : choice.provider === 'vscode-lm' ? (lmWindows.get(choice.model) ?? knownWindow(choice.model)) : knownWindow(choice.model);
+  return { setting, choice, maxInputTokens: config.contextWindow || fromModel, maxTokens: config.maxReplyTokens, vision: choice?.provider !== 'vscode-lm' };
+}
+
+/** The provider for the model the settings name; throws `AnswerError` (`no-model`, `no-key`) when there is none. */
+export async function resolveModel(keys: ApiKeys): Promise<ResolvedModel> {
+  const limits = modelLimits();
+  const choice = limits.choice;
+  if (!choice) throw new AnswerError('no-model', `dialogNotebook.model is '${limits.setting}': expected '<provider>:<model id>' with provider anthropic, openai or vscode-lm.`);
+  let provider: AnswerProvider;
+  if (choice.provider === 'vscode-lm') {
+    const lm = await VscodeLmProvider.select(choice.model);
+    if (lm.maxInputTokens > 0) lmWindows.set(choice.model, lm.maxInputTokens);
+    provider = lm;
+  } else {
+    const apiKey = await keys.get(choice.provider);
+    const baseUrl = config.baseUrl(choice.provider);
+    provider = choice.provider === 'anthropic' ? new AnthropicProvider({ apiKey, baseUrl }) : new OpenAIProvider({ apiKey, baseUrl });
+  }
+  return { ...modelLimits(), choice, provider };
+}

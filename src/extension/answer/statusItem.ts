@@ -1,0 +1,68 @@
+// The window status bar item of an active dialog: which model answers and what the dialog's answers
+// cost (tokens of the last one and the total, from the usage blocks the replies record: seed 004's
+// `dialog.cost`). Clicking it runs Select Model.
+
+import * as vscode from 'vscode';
+import { Usage, dialogCost, usageSummary } from '../../core/answer';
+import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { dialogOf } from '../notebook/dialogCache';
+import { config } from '../config';
+
+const tokens = (u: Usage) => (u.cost !== undefined ? usageSummary(u) : `${u.total_tokens.toLocaleString('en-US')} tok`);
+
+/** The dialog in the active notebook editor, else a visible one (the Dialog panel may have the focus). */
+function shownDialog(): vscode.NotebookDocument | undefined {
+  const active = vscode.window.activeNotebookEditor?.notebook;
+  if (active) return active.notebookType === NOTEBOOK_TYPE ? active : undefined;
+  return vscode.window.visibleNotebookEditors.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE)?.notebook;
+}
+
+export class ModelStatusItem implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('dialogNotebook.model', vscode.StatusBarAlignment.Right, 100);
+  private readonly subs: vscode.Disposable[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    this.item.name = 'Dialog Model';
+    this.item.command = 'dialogNotebook.selectModel';
+    this.subs.push(
+      this.item,
+      vscode.window.onDidChangeActiveNotebookEditor(() => this.update()),
+      vscode.window.onDidChangeVisibleNotebookEditors(() => this.update()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (config.affects(e, 'model')) this.update();
+      }),
+      // Costs are read from every reply: not on each keystroke.
+      vscode.workspace.onDidChangeNotebookDocument((e) => {
+        if (e.notebook === shownDialog()) this.schedule();
+      }),
+    );
+    this.update();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.update(), 500);
+  }
+
+  update(): void {
+    this.timer = undefined;
+    const nb = shownDialog();
+    if (!nb) return this.item.hide();
+    const model = config.model;
+    const cost = dialogCost(dialogOf(nb));
+    this.item.text = cost.last ? `$(hubot) ${model} · last ${tokens(cost.last)} · total ${tokens(cost.total)}` : `$(hubot) ${model}`;
+    this.item.tooltip = new vscode.MarkdownString(
+      `**${model}** answers this dialog's prompts (click to select another model).\n\n` +
+        (cost.answers
+          ? `Last answer: ${tokens(cost.last!)} (in ${cost.last!.prompt_tokens.toLocaleString('en-US')}, out ${cost.last!.completion_tokens.toLocaleString('en-US')}).\n\nDialog total over ${cost.answers} answers: ${tokens(cost.total)}.`
+          : 'No reply in this dialog records its usage yet.'),
+    );
+    this.item.show();
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.subs.forEach((s) => s.dispose());
+  }
+}

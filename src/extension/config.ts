@@ -1,0 +1,75 @@
+// Every setting of the extension, read in one place (`dialogNotebook.*` in package.json). Values are
+// read when asked for, so a change in the Settings editor applies without a reload.
+
+import * as vscode from 'vscode';
+import { DEFAULT_MODEL } from './answer/models';
+
+const SECTION = 'dialogNotebook';
+
+function get<T>(key: string, fallback: T): T {
+  return vscode.workspace.getConfiguration(SECTION).get<T>(key, fallback);
+}
+
+/** A positive number setting; anything else (0, negative, a string typed into settings.json) is the default. */
+function positive(key: string, fallback: number): number {
+  const v = get<unknown>(key, fallback);
+  return typeof v === 'number' && v > 0 ? v : fallback;
+}
+
+export const DEFAULT_CODE_LANGUAGE = 'python';
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are a helpful assistant working with the user in a dialog: a notebook of notes, code cells with their outputs, and prompts. Answer the last prompt; reply in Markdown.';
+export const DEFAULT_MAX_REPLY_TOKENS = 8192;
+
+export const config = {
+  get openDialogsByDefault(): boolean {
+    return get<unknown>('openDialogsByDefault', false) === true;
+  },
+  get defaultCodeLanguage(): string {
+    return get('defaultCodeLanguage', DEFAULT_CODE_LANGUAGE) || DEFAULT_CODE_LANGUAGE;
+  },
+  get showUnsetFlags(): boolean {
+    return get<unknown>('statusBar.showUnsetFlags', true) !== false;
+  },
+  contextBudget(fallback: number): number {
+    return positive('contextBudget', fallback);
+  },
+  maxImagePixels(fallback: number): number {
+    return positive('history.maxImagePixels', fallback);
+  },
+  /** `dialogNotebook.model`: `<provider>:<model id>`. */
+  get model(): string {
+    const v = get<unknown>('model', DEFAULT_MODEL);
+    return typeof v === 'string' && v.trim() ? v.trim() : DEFAULT_MODEL;
+  },
+  /** A provider's base URL setting ('' → the SDK's own environment variable, else the public API). */
+  baseUrl(provider: 'anthropic' | 'openai'): string {
+    const v = get<unknown>(`${provider}.baseUrl`, '');
+    return typeof v === 'string' ? v.trim() : '';
+  },
+  get systemPrompt(): string {
+    const v = get<unknown>('systemPrompt', DEFAULT_SYSTEM_PROMPT);
+    return typeof v === 'string' ? v : DEFAULT_SYSTEM_PROMPT;
+  },
+  get maxReplyTokens(): number {
+    return Math.floor(positive('maxReplyTokens', DEFAULT_MAX_REPLY_TOKENS));
+  },
+  /** The model's input window in tokens; 0: from the model (LM API, or the table of known models). */
+  get contextWindow(): number {
+    return Math.floor(positive('contextWindow', 0));
+  },
+  /** `dialogNotebook.jupyter.serverUrl`: the Jupyter Server to run code on; '': start a local one. */
+  get jupyterServerUrl(): string {
+    const v = get<unknown>('jupyter.serverUrl', '');
+    return typeof v === 'string' ? v.trim() : '';
+  },
+  /** `dialogNotebook.python`: the Python of the local Jupyter Server; '': `python3` on the PATH. */
+  get python(): string {
+    const v = get<unknown>('python', '');
+    return typeof v === 'string' ? v.trim() : '';
+  },
+  /** Whether a change event touches `key` (e.g. 'statusBar.showUnsetFlags'). */
+  affects(e: vscode.ConfigurationChangeEvent, key: string): boolean {
+    return e.affectsConfiguration(`${SECTION}.${key}`);
+  },
+};

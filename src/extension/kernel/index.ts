@@ -1,0 +1,58 @@
+// Running code cells in Jupyter kernels: the code runner plugged into the dialog controller, the
+// kernel status item, and the commands Restart Kernel, Interrupt Kernel and Set Jupyter Token….
+
+import * as vscode from 'vscode';
+import { DialogController } from '../answer/controller';
+import { reason } from '../commands/feedback';
+import { log } from '../log';
+import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { CodeRunner } from './runner';
+import { JupyterServers } from './servers';
+import { KernelStatusItem } from './statusItem';
+import { JupyterToken } from './token';
+
+/**
+ * The dialog a kernel command acts on: the one given (the notebook toolbar passes the document, the
+ * cell status bar its uri), else the active dialog editor's.
+ */
+function targetDialog(arg: unknown): vscode.NotebookDocument | undefined {
+  const given =
+    arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : arg && typeof arg === 'object' && 'uri' in arg && arg.uri instanceof vscode.Uri ? arg.uri : undefined;
+  const nb = given ? vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === given.toString()) : vscode.window.activeNotebookEditor?.notebook;
+  return nb?.notebookType === NOTEBOOK_TYPE ? nb : undefined;
+}
+
+export function registerKernel(context: vscode.ExtensionContext, controller: DialogController): CodeRunner {
+  const token = new JupyterToken(context.secrets);
+  const servers = new JupyterServers(token);
+  const runner = new CodeRunner(servers);
+  controller.setCodeRunner(runner);
+  const withDialog = (what: string, act: (nb: vscode.NotebookDocument) => Promise<unknown>) => async (arg?: unknown) => {
+    const nb = targetDialog(arg);
+    if (!nb) return void vscode.window.showInformationMessage(`${what}: open a dialog first.`);
+    try {
+      return await act(nb);
+    } catch (e) {
+      log.error(`${what} failed: ${reason(e)}`);
+      void vscode.window.showErrorMessage(`${what} failed: ${reason(e)}`);
+    }
+  };
+  context.subscriptions.push(
+    // In order: the kernels are asked to shut down, then the servers stop (a local one ends its kernels).
+    runner,
+    servers,
+    new KernelStatusItem(runner),
+    vscode.commands.registerCommand(
+      'dialogNotebook.restartKernel',
+      withDialog('Restart Kernel', (nb) => runner.restart(nb)),
+    ),
+    vscode.commands.registerCommand(
+      'dialogNotebook.interruptKernel',
+      withDialog('Interrupt Kernel', async (nb) => {
+        if (!(await runner.interrupt(nb))) void vscode.window.showInformationMessage('No kernel runs for this dialog.');
+      }),
+    ),
+    vscode.commands.registerCommand('dialogNotebook.setJupyterToken', (t?: unknown) => token.setCommand(t)),
+  );
+  return runner;
+}

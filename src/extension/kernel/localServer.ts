@@ -1,0 +1,191 @@
+// A local Jupyter Server for the dialogs of this window: 127.0.0.1 only, a free port, a random token,
+// its own process group, stopped on dispose. No vscode import, so it is tested under plain Node.
+
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants } from 'node:fs';
+import { createServer } from 'node:net';
+import { delimiter, join } from 'node:path';
+
+/** How to launch Jupyter Server: a command and the arguments before the server's own options. */
+export interface JupyterCommand {
+  command: string;
+  args: string[];
+}
+
+export interface LocalServerOptions {
+  /** The Python that has `jupyter_server` (setting `dialogNotebook.python`); empty: look on the PATH. */
+  python?: string;
+  /** The server's root: the dialog's folder or the workspace. Kernels start in the dialog's folder under it. */
+  rootDir: string;
+  /** How long the server may take to start listening (default 60 s: Python imports are slow on a busy machine). */
+  startTimeoutMs?: number;
+}
+
+export interface LocalServer {
+  /** Base URL, ending in `/`. */
+  readonly url: string;
+  readonly token: string;
+  readonly pid: number;
+  /** Resolves when the server process has exited (its exit code, or null when killed by a signal). */
+  readonly exited: Promise<number | null>;
+  /** Stops the server (it shuts its kernels down first), then its whole process group. */
+  dispose(): Promise<void>;
+}
+
+/** No usable Jupyter Server: the message says what was tried and what to install. */
+export class JupyterNotFoundError extends Error {
+  constructor(tried: string) {
+    super(
+      `Jupyter Server was not found (${tried}). Install it with \`pip install jupyter_server ipykernel\` ` +
+        '(Debian/Ubuntu: `sudo apt-get install jupyter-server python3-ipykernel`), ' +
+        'or set `dialogNotebook.python` to a Python that has them, or connect to a server with `dialogNotebook.jupyter.serverUrl`.',
+    );
+    this.name = 'JupyterNotFoundError';
+  }
+}
+
+/** The server exited or stayed silent before it was listening. */
+export class ServerStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServerStartError';
+  }
+}
+
+/** An executable on the PATH, like `which`. */
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return join(dir, name);
+    } catch {
+      // not in this directory
+    }
+  }
+  return undefined;
+}
+
+/** Runs `python -c 'import jupyter_server'`; resolves to the failure text, or '' when it imports. */
+function probe(python: string): Promise<string> {
+  return new Promise((resolve) => {
+    let err = '';
+    const p = spawn(python, ['-c', 'import jupyter_server'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    p.on('error', (e) => resolve(`${python}: ${e.message}`));
+    p.on('close', (code) => resolve(code === 0 ? '' : `${python}: ${err.trim().split('\n').pop() || `exit ${code}`}`));
+  });
+}
+
+/**
+ * The Jupyter Server to run: `<python> -m jupyter_server` for the configured Python; with none
+ * configured, `python3` on the PATH, else the `jupyter-server` script on the PATH (which runs on its
+ * own interpreter: a pyenv `python3` may shadow the system one that has Jupyter).
+ */
+export async function findJupyterServer(python?: string): Promise<JupyterCommand> {
+  const py = python?.trim();
+  const failure = await probe(py || 'python3');
+  if (!failure) return { command: py || 'python3', args: ['-m', 'jupyter_server'] };
+  const script = py ? undefined : onPath('jupyter-server');
+  if (script) return { command: script, args: [] };
+  throw new JupyterNotFoundError(py ? failure : `${failure}; no jupyter-server on the PATH`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Kills the process group, ignoring one that is already gone. */
+function killGroup(p: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (p.pid) process.kill(-p.pid, signal);
+  } catch {
+    // already exited
+  }
+}
+
+function exitOf(p: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (p.exitCode !== null || p.signalCode !== null) resolve(p.exitCode);
+    else p.once('exit', (code) => resolve(code));
+  });
+}
+
+/** One launch on one port: resolves once the server says it is running, rejects with its log otherwise. */
+async function launch(cmd: JupyterCommand, rootDir: string, port: number, token: string, timeoutMs: number): Promise<LocalServer> {
+  const args = [
+    ...cmd.args,
+    '--ServerApp.ip=127.0.0.1',
+    `--ServerApp.port=${port}`,
+    '--ServerApp.port_retries=0',
+    '--no-browser',
+    `--ServerApp.root_dir=${rootDir}`,
+    ...(process.getuid?.() === 0 ? ['--allow-root'] : []),
+  ];
+  // The token travels in the environment, not on a command line other users can read with `ps`.
+  const p = spawn(cmd.command, args, { cwd: rootDir, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, JUPYTER_TOKEN: token } });
+  const exited = exitOf(p);
+  let log = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ServerStartError(`Jupyter Server did not start within ${timeoutMs / 1000} s:\n${log}`)), timeoutMs);
+    p.stderr!.on('data', (d: Buffer) => {
+      log += d.toString();
+      if (/is running at/.test(log)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    p.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new ServerStartError(`${cmd.command}: ${e.message}`));
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new ServerStartError(`Jupyter Server exited (code ${code}) before it was ready:\n${log}`));
+    });
+  });
+  try {
+    await ready;
+  } catch (e) {
+    killGroup(p, 'SIGKILL');
+    throw e;
+  }
+  p.stderr!.resume(); // keep draining the log so the server never blocks on a full pipe
+  let disposing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    token,
+    pid: p.pid!,
+    exited,
+    dispose: () =>
+      (disposing ??= (async () => {
+        killGroup(p, 'SIGTERM');
+        const killer = setTimeout(() => killGroup(p, 'SIGKILL'), 5000);
+        await exited;
+        clearTimeout(killer);
+        killGroup(p, 'SIGKILL'); // anything the server left in its group
+      })()),
+  };
+}
+
+/** Starts a local Jupyter Server and resolves once it listens; a taken port is retried on another. */
+export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
+  const cmd = await findJupyterServer(opts.python);
+  const token = randomBytes(24).toString('hex');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(cmd, opts.rootDir, await freePort(), token, opts.startTimeoutMs ?? 60000);
+    } catch (e) {
+      // Between freePort() closing its probe and the server binding, another process may take the port.
+      if (attempt >= 3 || !(e instanceof ServerStartError && /already in use/i.test(e.message))) throw e;
+    }
+  }
+}

@@ -1,0 +1,265 @@
+// Runs a dialog's code cells in a Jupyter kernel, for the dialog controller (its CellRunner for code).
+// One kernel per open dialog, from its kernelspec (default python3), started on its first code cell and
+// shut down when the dialog closes. Outputs stream into the cell at a bounded rate; stopping the cell
+// interrupts the kernel. Whatever fails (no Jupyter, a wrong token, a dead kernel) is said on the cell
+// and in a notification, and outputs the cell already had stay.
+
+import * as vscode from 'vscode';
+import { isJsonObject } from '../../core/base';
+import { Output } from '../../core/model';
+import { CellRunner } from '../answer';
+import { UpdateThrottle } from '../answer/throttle';
+import { reason } from '../commands/feedback';
+import { log } from '../log';
+import { toCellOutput } from '../notebook/outputs';
+import { setCellNote } from '../notebook/statusBar';
+import { JupyterConnectError } from './connection';
+import { JupyterNotFoundError } from './localServer';
+import { DialogServer, JupyterServers, KernelRefused } from './servers';
+import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
+
+/** Streamed outputs reach the cell at most this often. */
+export const OUTPUT_INTERVAL_MS = 100;
+
+/** What the status bar shows: the kernel's own status, or where it is before it has one. */
+export type KernelState = KernelStatus | 'not started' | 'connecting';
+
+interface DialogKernel {
+  ks: KernelSession;
+  server: DialogServer;
+  /** Settles with a message when the server or the connection to it is lost: running cells end then. */
+  lost: Promise<string>;
+  /** Counts restarts: an `aborted` reply during one is the restart's doing. */
+  restarts: number;
+  subs: { dispose(): void }[];
+}
+
+/** The kernel's result, or `lost`: the server or the connection went away while the cell ran. */
+type RunResult = ExecuteResult | { status: 'lost'; message: string };
+
+interface Entry {
+  ready: Promise<DialogKernel>;
+  kernel?: DialogKernel;
+}
+
+const RESTART = 'Restart Kernel';
+
+/** The kernelspec a dialog names (`metadata.kernelspec.name`), default python3. */
+function kernelName(nb: vscode.NotebookDocument): string {
+  const meta = (nb.metadata.dialog as { meta?: unknown } | undefined)?.meta;
+  const spec = isJsonObject(meta) ? meta.kernelspec : undefined;
+  const name = isJsonObject(spec) ? spec.name : undefined;
+  return typeof name === 'string' && name ? name : 'python3';
+}
+
+function note(text: string, tooltip: string, command?: vscode.Command): vscode.NotebookCellStatusBarItem {
+  const it = new vscode.NotebookCellStatusBarItem(text, vscode.NotebookCellStatusBarAlignment.Right);
+  it.tooltip = tooltip;
+  it.command = command;
+  return it;
+}
+
+const restartCommand = (nb: vscode.NotebookDocument): vscode.Command => ({ title: RESTART, command: 'dialogNotebook.restartKernel', arguments: [nb.uri] });
+
+export class CodeRunner implements CellRunner, vscode.Disposable {
+  private readonly kernels = new Map<string, Entry>();
+  private readonly stateChanged = new vscode.EventEmitter<vscode.Uri>();
+  /** A dialog's kernel changed state (started, busy, idle, died, shut down): the dialog's URI. */
+  readonly onDidChangeState = this.stateChanged.event;
+  private readonly subs: vscode.Disposable[] = [this.stateChanged];
+
+  constructor(private readonly servers: JupyterServers) {
+    this.subs.push(vscode.workspace.onDidCloseNotebookDocument((nb) => this.shutdown(nb.uri)));
+  }
+
+  state(nb: vscode.NotebookDocument): KernelState {
+    const e = this.kernels.get(nb.uri.toString());
+    return !e ? 'not started' : e.kernel ? e.kernel.ks.status : 'connecting';
+  }
+
+  kernelName(nb: vscode.NotebookDocument): string {
+    return this.kernels.get(nb.uri.toString())?.kernel?.ks.kernelName ?? kernelName(nb);
+  }
+
+  /** Runs a code cell; false when the cells queued after it should not run (it failed or was stopped). */
+  async run(exec: vscode.NotebookCellExecution): Promise<boolean> {
+    const cell = exec.cell;
+    exec.start(Date.now());
+    setCellNote(cell, undefined);
+    let k: DialogKernel;
+    try {
+      k = await this.kernel(cell.notebook);
+    } catch (e) {
+      exec.end(false, Date.now());
+      this.report(cell, e);
+      return false;
+    }
+    if (exec.token.isCancellationRequested) {
+      exec.end(undefined, Date.now());
+      return false;
+    }
+    let r: RunResult;
+    try {
+      r = await this.execute(exec, k);
+    } catch (e) {
+      exec.end(false, Date.now());
+      this.report(cell, e);
+      return false;
+    }
+    exec.end(r.status === 'ok', Date.now());
+    if (r.status === 'ok') return true;
+    if (r.status === 'died') {
+      // Jupyter says so through onDied (a notification offering Restart); the cell says it too.
+      setCellNote(cell, note('$(error) kernel died', 'The kernel died while this cell ran; the outputs it had produced were kept. Click to restart the kernel.', restartCommand(cell.notebook)));
+    } else if (r.status === 'lost') {
+      setCellNote(cell, note('$(error) server lost', `${r.message}\n\nThe outputs the cell had produced were kept.`, { title: 'Show Log', command: 'dialogNotebook.showLog' }));
+      void vscode.window.showErrorMessage(r.message);
+    }
+    return false;
+  }
+
+  /** Executes the cell's code, streaming its outputs; ends when the kernel replies, dies or is lost. */
+  private async execute(exec: vscode.NotebookCellExecution, k: DialogKernel): Promise<RunResult> {
+    const code = exec.cell.document.getText();
+    await exec.clearOutput();
+    // The core's live list: converted when flushed, so a burst of messages costs one conversion.
+    let live: readonly Output[] = [];
+    const flush = () => exec.replaceOutput(live.map(toCellOutput));
+    const throttle = new UpdateThrottle(flush, OUTPUT_INTERVAL_MS);
+    const interrupt = exec.token.onCancellationRequested(() => void k.ks.interrupt().catch((e) => log.warn(`Interrupt failed: ${reason(e)}`)));
+    const callbacks = {
+      onExecutionCount: (n: number) => (exec.executionOrder = n),
+      onOutputs: (outs: readonly Output[]) => {
+        live = outs;
+        throttle.mark();
+      },
+    };
+    let r: RunResult;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const restarts = k.restarts;
+        r = await Promise.race([k.ks.execute(code, callbacks), k.lost.then((message) => ({ status: 'lost' as const, message }))]);
+        // ipykernel aborts a request that lands just after another cell's error: nothing ran, so it goes again.
+        if (r.status !== 'aborted' || k.restarts !== restarts || exec.token.isCancellationRequested || attempt >= 3) break;
+      }
+    } catch (e) {
+      if (!(e instanceof KernelError)) throw e;
+      r = { status: 'died', executionCount: null, outputs: [] };
+      void this.offerRestart(exec.cell.notebook, e.message);
+    } finally {
+      interrupt.dispose();
+      await throttle.finish();
+    }
+    if ('outputs' in r) live = r.outputs;
+    await flush();
+    if ('executionCount' in r && r.executionCount !== null) exec.executionOrder = r.executionCount;
+    return r;
+  }
+
+  /** The dialog's kernel, started on first use (its server too). */
+  private kernel(nb: vscode.NotebookDocument): Promise<DialogKernel> {
+    const key = nb.uri.toString();
+    const had = this.kernels.get(key);
+    if (had) return had.ready;
+    const entry: Entry = { ready: this.start(nb) };
+    this.kernels.set(key, entry);
+    this.stateChanged.fire(nb.uri);
+    entry.ready.then(
+      (k) => {
+        entry.kernel = k;
+        this.stateChanged.fire(nb.uri);
+      },
+      () => {
+        if (this.kernels.get(key) === entry) this.kernels.delete(key);
+        this.stateChanged.fire(nb.uri);
+      },
+    );
+    return entry.ready;
+  }
+
+  private async start(nb: vscode.NotebookDocument): Promise<DialogKernel> {
+    const server = await this.servers.forDialog(nb);
+    const name = kernelName(nb);
+    log.info(`Starting kernel ${name} for ${server.path} on ${server.label}`);
+    const ks = await KernelSession.start(server.conn, { path: server.path, kernelName: name });
+    const subs = [ks.onStatus(() => this.stateChanged.fire(nb.uri)), ks.onDied((msg) => void this.offerRestart(nb, msg))];
+    const disconnected = new Promise<string>((resolve) => {
+      subs.push(ks.onConnection((s) => s === 'disconnected' && resolve(`Lost the connection to ${server.label}; the kernel cannot be reached. Run a cell to reconnect.`)));
+    });
+    const k: DialogKernel = { ks, server, lost: Promise.race([server.gone, disconnected]), restarts: 0, subs };
+    // A lost kernel is forgotten, so the next run starts afresh.
+    void k.lost.then(() => this.forget(nb.uri, k, false));
+    return k;
+  }
+
+  private async offerRestart(nb: vscode.NotebookDocument, message: string): Promise<void> {
+    log.warn(message);
+    if ((await vscode.window.showWarningMessage(message, RESTART)) === RESTART) await this.restart(nb);
+  }
+
+  /** Dialog: Restart Kernel: a fresh kernel (the old one's variables are gone); starts one when there is none. */
+  async restart(nb: vscode.NotebookDocument): Promise<void> {
+    const e = this.kernels.get(nb.uri.toString());
+    const k = e && (await e.ready.catch(() => undefined));
+    if (!k) {
+      await this.kernel(nb);
+      return;
+    }
+    k.restarts++;
+    try {
+      await k.ks.restart();
+      log.info(`Restarted the kernel of ${k.server.path}`);
+    } catch (err) {
+      log.warn(`Restart failed (${reason(err)}): starting a new kernel`);
+      this.forget(nb.uri, k, true);
+      await this.kernel(nb);
+    }
+  }
+
+  /** Dialog: Interrupt Kernel: stops what the dialog's kernel runs (the cell gets KeyboardInterrupt). */
+  async interrupt(nb: vscode.NotebookDocument): Promise<boolean> {
+    const k = this.kernels.get(nb.uri.toString())?.kernel;
+    if (!k) return false;
+    await k.ks.interrupt();
+    return true;
+  }
+
+  /** Drops `k` if it is still the dialog's kernel, shutting it down on the server when `shutdown`. */
+  private forget(uri: vscode.Uri, k: DialogKernel, shutdown: boolean): void {
+    const key = uri.toString();
+    if (this.kernels.get(key)?.kernel === k) this.kernels.delete(key);
+    k.subs.forEach((s) => s.dispose());
+    void k.ks.dispose(shutdown).catch((e) => log.warn(`Kernel shutdown failed: ${reason(e)}`));
+    this.stateChanged.fire(uri);
+  }
+
+  /** Shuts the dialog's kernel down (once started, when it is still starting). */
+  private shutdown(uri: vscode.Uri): void {
+    const e = this.kernels.get(uri.toString());
+    void e?.ready.then((k) => this.forget(uri, k, true), () => undefined);
+  }
+
+  /** Why the cell did not run, on the cell and in a notification with the fix; the file is not touched. */
+  private report(cell: vscode.NotebookCell, e: unknown): void {
+    const msg = reason(e);
+    if (e instanceof KernelRefused) {
+      log.warn(msg);
+      setCellNote(cell, note('$(shield) not run', msg));
+      void vscode.window.showWarningMessage(msg);
+      return;
+    }
+    log.error(`The cell did not run: ${msg}`);
+    const short = e instanceof JupyterNotFoundError ? 'no Jupyter' : e instanceof JupyterConnectError ? (e.kind === 'auth' ? 'token refused' : 'no server') : 'not run';
+    setCellNote(cell, note(`$(error) ${short}`, `${msg}\n\nNothing was changed. Click for the log.`, { title: 'Show Log', command: 'dialogNotebook.showLog' }));
+    const fix = e instanceof JupyterConnectError && e.kind === 'auth' ? 'Set Jupyter Token' : 'Show Log';
+    void vscode.window.showErrorMessage(msg, fix).then((pick) => {
+      if (pick === 'Set Jupyter Token') void vscode.commands.executeCommand('dialogNotebook.setJupyterToken');
+      else if (pick === 'Show Log') log.show();
+    });
+  }
+
+  dispose(): void {
+    for (const key of [...this.kernels.keys()]) this.shutdown(vscode.Uri.parse(key));
+    this.subs.forEach((s) => s.dispose());
+  }
+}

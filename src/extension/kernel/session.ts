@@ -1,0 +1,258 @@
+// One kernel per dialog: executes code cells with their iopub messages turned into nbformat outputs by
+// the core (model §7), plus interrupt, restart, status and the kernel's death. No vscode import.
+
+import { Kernel, KernelMessage, Session } from '@jupyterlab/services';
+import { Jmsg, JsonObject, Message, Output, addOutput, clearOutput } from '../../core';
+import { JupyterConnection } from './connection';
+
+export type KernelStatus = Kernel.Status;
+export type ConnectionStatus = Kernel.ConnectionStatus;
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export interface ExecuteCallbacks {
+  /** The cell's whole output list after each change (append, display update, clear), in nbformat. */
+  onOutputs?: (outputs: readonly Output[]) => void;
+  /** The execution count, as soon as the kernel starts the cell. */
+  onExecutionCount?: (count: number) => void;
+}
+
+/** `aborted`: skipped after an earlier error, or cut short by a restart; `died`: the kernel died while it ran. */
+export type ExecuteStatus = 'ok' | 'error' | 'aborted' | 'died';
+
+export interface ExecuteResult {
+  status: ExecuteStatus;
+  executionCount: number | null;
+  /** Every output the cell produced, including those produced before the kernel died. */
+  outputs: Output[];
+  /** When the kernel started and finished the cell, by its own clock (epoch ms), when it reports them (ipykernel does). */
+  kernelTime?: { started: number; ended: number };
+}
+
+export interface SessionOptions {
+  /** The dialog's path relative to the server root: its folder (when it exists there) is the kernel's working directory. */
+  path: string;
+  /** The dialog's kernelspec name. */
+  kernelName?: string;
+}
+
+/** The kernel cannot be used: its spec is missing on the server, or it is dead. */
+export class KernelError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KernelError';
+  }
+}
+
+/** A silent evaluation failed in the kernel (the helper code itself raised, or it was interrupted). */
+export class KernelEvalError extends Error {
+  constructor(
+    readonly ename: string,
+    readonly evalue: string,
+  ) {
+    super(evalue ? `${ename}: ${evalue}` : ename);
+    this.name = 'KernelEvalError';
+  }
+}
+
+/** What `user_expressions` gives back for one expression: a mime bundle, or the error it raised. */
+export type UserExpressionResult =
+  | { status: 'ok'; data: JsonObject; metadata: JsonObject }
+  | { status: 'error'; ename: string; evalue: string; traceback: string[] };
+
+const OUTPUT_TYPES = new Set(['stream', 'display_data', 'update_display_data', 'execute_result', 'error']);
+
+type Listener<T> = (value: T) => void;
+
+class Emitter<T> {
+  private listeners = new Set<Listener<T>>();
+  on(l: Listener<T>): Disposable {
+    this.listeners.add(l);
+    return { dispose: () => this.listeners.delete(l) };
+  }
+  fire(v: T): void {
+    for (const l of [...this.listeners]) l(v);
+  }
+}
+
+export class KernelSession {
+  private readonly statusEmitter = new Emitter<KernelStatus>();
+  private readonly diedEmitter = new Emitter<string>();
+  private readonly connectionEmitter = new Emitter<ConnectionStatus>();
+  private disposing = false;
+  /** Deaths seen so far: a cell that sees this grow while it runs died with the kernel. */
+  private deaths = 0;
+
+  private constructor(
+    private readonly session: Session.ISessionConnection,
+    readonly kernelName: string,
+  ) {
+    session.statusChanged.connect((_, s) => this.onKernelStatus(s));
+    session.connectionStatusChanged.connect((_, s) => this.connectionEmitter.fire(s));
+  }
+
+  /** Starts the dialog's kernel on the server and resolves once it answers. */
+  static async start(conn: JupyterConnection, opts: SessionOptions): Promise<KernelSession> {
+    const name = opts.kernelName || 'python3';
+    const specs = await conn.kernelSpecs();
+    if (!specs.kernelspecs[name]) {
+      const have = Object.keys(specs.kernelspecs);
+      throw new KernelError(
+        have.length
+          ? `The dialog's kernel "${name}" is not available on the Jupyter Server (it has: ${have.join(', ')}).`
+          : 'The Jupyter Server has no kernels: install ipykernel (`pip install ipykernel`, Debian: `python3-ipykernel`) for its Python.',
+      );
+    }
+    const fileName = opts.path.split('/').pop() || opts.path;
+    const session = await conn.sessions.startNew({ path: opts.path, type: 'notebook', name: fileName, kernel: { name } });
+    const ks = new KernelSession(session, name);
+    await ks.ready();
+    return ks;
+  }
+
+  get status(): KernelStatus {
+    return this.session.kernel?.status ?? 'dead';
+  }
+
+  /** The kernel's id on the server. */
+  get kernelId(): string | undefined {
+    return this.session.kernel?.id;
+  }
+
+  onStatus(l: Listener<KernelStatus>): Disposable {
+    return this.statusEmitter.on(l);
+  }
+
+  /** Fires with a message for the user when the kernel dies (killed, out of memory): its state is lost. */
+  onDied(l: Listener<string>): Disposable {
+    return this.diedEmitter.on(l);
+  }
+
+  /** The WebSocket to the server: `connecting` while it is lost and being retried. */
+  onConnection(l: Listener<ConnectionStatus>): Disposable {
+    return this.connectionEmitter.on(l);
+  }
+
+  private onKernelStatus(s: KernelStatus): void {
+    this.statusEmitter.fire(s);
+    if (this.disposing) return;
+    // `autorestarting`: the server saw the process die and started a fresh one; `dead`: it gave up.
+    if (s !== 'autorestarting' && s !== 'dead') return;
+    this.deaths++;
+    this.diedEmitter.fire(
+      s === 'dead'
+        ? 'The kernel died and could not be restarted. Restart it to run code again.'
+        : 'The kernel died. Jupyter restarted it: its variables are gone.',
+    );
+  }
+
+  private kernel(): Kernel.IKernelConnection {
+    const k = this.session.kernel;
+    if (!k || k.isDisposed || k.status === 'dead') throw new KernelError('The kernel is dead. Restart it to run code again.');
+    return k;
+  }
+
+  /** Runs a code cell. Outputs stream through `callbacks`; the promise settles once the kernel is done with it. */
+  async execute(code: string, callbacks: ExecuteCallbacks = {}): Promise<ExecuteResult> {
+    const kernel = this.kernel();
+    const deaths = this.deaths;
+    const cell = new Message({ content: code, msgType: 'code' }); // the core keeps display ids and pending clears on it
+    const outputs = () => cell.output as Output[];
+    let executionCount: number | null = null;
+    const future = kernel.requestExecute({ code, silent: false, store_history: true, allow_stdin: false, stop_on_error: true });
+    future.onIOPub = (msg) => {
+      const type = msg.header.msg_type;
+      if (type === 'execute_input') {
+        executionCount = (msg as KernelMessage.IExecuteInputMsg).content.execution_count;
+        if (executionCount !== null) callbacks.onExecutionCount?.(executionCount);
+      } else if (type === 'clear_output') {
+        const wait = (msg as KernelMessage.IClearOutputMsg).content.wait;
+        clearOutput(cell, wait);
+        if (!wait) callbacks.onOutputs?.(outputs());
+      } else if (OUTPUT_TYPES.has(type)) {
+        addOutput(cell, msg as unknown as Jmsg);
+        callbacks.onOutputs?.(outputs());
+      }
+    };
+    try {
+      const reply = await future.done;
+      const status = reply.content.status === 'ok' ? 'ok' : reply.content.status === 'error' ? 'error' : 'aborted';
+      const started = Date.parse(String(reply.metadata.started));
+      const ended = Date.parse(reply.header.date);
+      const kernelTime = Number.isFinite(started) && Number.isFinite(ended) ? { started, ended } : undefined;
+      return { status, executionCount: reply.content.execution_count ?? executionCount, outputs: outputs(), kernelTime };
+    } catch (e) {
+      // The future is cancelled when the kernel's state is cleared: by its death, a restart or our dispose.
+      if (!/^Canceled future/.test((e as Error).message)) throw e;
+      return { status: this.deaths > deaths ? 'died' : 'aborted', executionCount, outputs: outputs() };
+    }
+  }
+
+  /**
+   * Runs helper code silently (no history, no execution count, no execute_input) and evaluates
+   * `expressions` afterwards in the user's namespace; for the host's own work (see hostTools.ts).
+   */
+  async evaluate(code: string, expressions: Record<string, string>): Promise<Record<string, UserExpressionResult>> {
+    // ipykernel aborts every execute request that reaches it just after a cell failed (its stop_on_error
+    // window), whatever the request's own stop_on_error: such a request is sent again.
+    for (let attempt = 1; ; attempt++) {
+      const future = this.kernel().requestExecute({ code, silent: true, store_history: false, allow_stdin: false, stop_on_error: false, user_expressions: expressions });
+      let reply: KernelMessage.IExecuteReplyMsg;
+      try {
+        reply = await future.done;
+      } catch (e) {
+        if (/^Canceled future/.test((e as Error).message)) throw new KernelError('The kernel died or restarted while the host was using it.');
+        throw e;
+      }
+      const c = reply.content;
+      if (c.status === 'ok') return c.user_expressions as Record<string, UserExpressionResult>;
+      if (c.status === 'error') throw new KernelEvalError(c.ename, c.evalue);
+      if (attempt >= 3) throw new KernelEvalError('Aborted', 'the kernel aborted the request');
+    }
+  }
+
+  /** Interrupts what the kernel runs (SIGINT, or the kernel's interrupt message). */
+  async interrupt(): Promise<void> {
+    await this.kernel().interrupt();
+  }
+
+  /** Restarts the kernel (a fresh one when it is dead); resolves once it answers again. */
+  async restart(): Promise<void> {
+    const k = this.session.kernel;
+    if (!k || k.isDisposed || k.status === 'dead') {
+      await this.session.changeKernel({ name: this.kernelName });
+    } else {
+      await k.restart();
+    }
+    await this.ready();
+  }
+
+  /** Resolves once the kernel has answered the client's kernel_info request and gone idle: a settled status. */
+  private async ready(): Promise<void> {
+    const k = this.kernel();
+    const settled = new Promise<void>((resolve) => {
+      const d = this.statusEmitter.on((s) => {
+        if (s === 'idle' || s === 'dead') {
+          d.dispose();
+          resolve();
+        }
+      });
+    });
+    await Promise.race([k.info, settled]);
+    if (k.status !== 'idle') await settled;
+    this.kernel(); // throws when it died on the way
+  }
+
+  /** Shuts the kernel down on the server (unless `shutdown` is false) and releases the connection. */
+  async dispose(shutdown = true): Promise<void> {
+    if (this.disposing) return;
+    this.disposing = true;
+    try {
+      if (shutdown) await this.session.shutdown();
+    } finally {
+      this.session.dispose();
+    }
+  }
+}

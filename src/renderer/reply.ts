@@ -1,0 +1,64 @@
+// The notebook renderer of prompt replies (package.json `notebookRenderer`, bundled to
+// dist/replyRenderer.js). VS Code's markdown renderer sanitises only in untrusted workspaces; replies
+// come from dialog files, so this one renders them with markdown-it and then keeps only what
+// policy.ts allows, with DOMPurify, in every workspace. It runs in the notebook's output webview.
+
+import DOMPurify from 'dompurify';
+import MarkdownIt from 'markdown-it';
+import type { ReplyAttachments } from '../shared/replyOutput';
+import { REPLY_ATTRS, REPLY_TAGS, REPLY_URI, replyAttribute } from './policy';
+import { REPLY_CSS } from './style';
+
+/** The part of VS Code's renderer API (`vscode-notebook-renderer`) this renderer uses. */
+interface OutputItem {
+  readonly metadata: unknown;
+  text(): string;
+}
+
+const markdown = new MarkdownIt({ html: true, linkify: false });
+const purify = DOMPurify(window);
+let attachments: ReplyAttachments | undefined;
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  const kept = replyAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue, attachments);
+  if (kept === null) data.keepAttr = false;
+  else data.attrValue = kept;
+});
+
+/** The reply's markdown as a sanitised fragment of this document (never reparsed as HTML afterwards). */
+function render(text: string, meta: unknown): DocumentFragment {
+  const a = (meta as { attachments?: unknown } | null)?.attachments;
+  attachments = a && typeof a === 'object' ? (a as ReplyAttachments) : undefined;
+  try {
+    return purify.sanitize(markdown.render(text), {
+      ALLOWED_TAGS: REPLY_TAGS,
+      ALLOWED_ATTR: REPLY_ATTRS,
+      ALLOWED_URI_REGEXP: REPLY_URI,
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      RETURN_DOM_FRAGMENT: true,
+    });
+  } finally {
+    attachments = undefined;
+  }
+}
+
+export function activate() {
+  return {
+    renderOutputItem(item: OutputItem, element: HTMLElement) {
+      // A shadow root keeps our styles in and the page's out, as VS Code's markdown renderer does.
+      let root = element.shadowRoot?.querySelector<HTMLElement>('.dialog-reply');
+      if (!root) {
+        const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+        const defaults = document.getElementById('_defaultStyles');
+        if (defaults) shadow.appendChild(defaults.cloneNode(true));
+        const style = document.createElement('style');
+        style.textContent = REPLY_CSS;
+        shadow.appendChild(style);
+        root = document.createElement('div');
+        root.className = 'dialog-reply';
+        shadow.appendChild(root);
+      }
+      root.replaceChildren(render(item.text(), item.metadata));
+    },
+  };
+}

@@ -1,0 +1,190 @@
+// Forks in the real VS Code (issue 11): Fork Here writes and opens the fork with its lineage and leaves
+// the parent's bytes alone, never overwrites a file the user keeps, refuses duplicate ids; the Lineage
+// tree shows the family and opens a fork at its split; Compare with Parent opens a diff (or says the
+// parent is missing); Overview shows one line per message and follows edits.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { LineageNode } from '../../src/core/fork';
+import type { LineageProvider } from '../../src/extension/fork/lineageView';
+import { closeAll, copyOf, dialogState, openDialog, readText, setCellText, until, wsUri, writeText } from './helpers';
+
+interface ForkResult {
+  ok: boolean;
+  message: string;
+  uri?: vscode.Uri;
+}
+
+interface NotebookJson {
+  metadata: { dialog_lineage?: Record<string, unknown> };
+  cells: { id?: string; source: string[] }[];
+}
+
+const fork = (cell: vscode.NotebookCell, o: object) => vscode.commands.executeCommand<ForkResult>('dialogNotebook.forkHere', cell, o);
+const ids = (nb: vscode.NotebookDocument) => nb.getCells().map((c) => dialogState(c).id);
+const fileName = (p: string) => p.replace(/^.*\//, '');
+/** `scratch/3-basic.ipynb` → `scratch/3-basic.<suffix>.ipynb`. */
+const beside = (p: string, suffix: string) => p.replace(/\.ipynb$/, `.${suffix}.ipynb`);
+/** For states that follow file events and editor opens, slow on a loaded machine. */
+const WAIT = 60000;
+const notebookAt = (uri: vscode.Uri) => vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString());
+
+async function lineage(): Promise<{ provider: LineageProvider; nodes: Map<string, { node: LineageNode; parent?: string }> }> {
+  const provider = (await vscode.commands.executeCommand<LineageProvider>('dialogNotebook.lineageTree'))!;
+  const nodes = new Map<string, { node: LineageNode; parent?: string }>();
+  const walk = async (ns: LineageNode[], parent?: string) => {
+    for (const n of ns) {
+      nodes.set(n.path, { node: n, parent });
+      await walk(await provider.getChildren(n), n.path);
+    }
+  };
+  await walk(await provider.getChildren());
+  return { provider, nodes };
+}
+
+describe('forks', function () {
+  // Each test opens two to four dialogs, each open taking many seconds on a loaded machine.
+  this.timeout(180000);
+  let parent = '';
+  // VS Code activates its markdown extension when a dialog's notes are first edited; on a busy machine
+  // that load stalls the extension host past a save's deadline and VS Code cancels the save.
+  before(async () => {
+    await vscode.extensions.getExtension('vscode.markdown-language-features')?.activate();
+  });
+  beforeEach(async () => {
+    parent = await copyOf('basic.ipynb');
+  });
+  afterEach(closeAll);
+
+  it('Fork Here opens the fork with the messages up to the cell and its lineage; the parent keeps its bytes', async () => {
+    const before = await readText(parent);
+    const nb = await openDialog(parent);
+    const target = wsUri(beside(parent, 'fork-1'));
+    const r = await fork(nb.cellAt(2), { target, whole: true });
+    assert.ok(r?.ok, r?.message);
+    const f = notebookAt(target);
+    assert.ok(f, 'the fork is open');
+    assert.deepEqual(ids(f), ['b0000001', 'b0000002', 'b0000003']);
+    await until(() => {
+      const ed = vscode.window.activeNotebookEditor;
+      return ed?.notebook === f && ed.selection.start === 2;
+    }, 'the fork shown at its split', WAIT);
+    const [p, c] = [JSON.parse(before) as NotebookJson, JSON.parse(await readText(beside(parent, 'fork-1'))) as NotebookJson];
+    assert.deepEqual(c.cells, p.cells.slice(0, 3), 'the kept cells as the parent stores them');
+    const l = c.metadata.dialog_lineage!;
+    assert.deepEqual({ ...l, time: undefined }, { parent: fileName(parent), parent_msg: 'b0000003', split: 2, time: undefined });
+    assert.ok(!Number.isNaN(Date.parse(String(l.time))));
+    assert.equal(await readText(parent), before, "the parent's bytes");
+    assert.ok(!nb.isDirty);
+  });
+
+  it('saves a dialog with unsaved changes first when told to, and keeps the first k and last n', async () => {
+    const nb = await openDialog(parent);
+    await setCellText(nb.cellAt(6), 'an edited prompt');
+    assert.ok(nb.isDirty);
+    const target = wsUri(beside(parent, 'cut'));
+    const r = await fork(nb.cellAt(6), { target, firstK: 1, lastN: 2, save: true });
+    assert.ok(r?.ok, r?.message);
+    assert.ok(!nb.isDirty, 'saved');
+    assert.ok((await readText(parent)).includes('an edited prompt'));
+    const f = notebookAt(target)!;
+    assert.deepEqual(ids(f), ['b0000001', 'b0000006', 'b0000007']);
+    assert.equal(f.cellAt(2).document.getText(), 'an edited prompt');
+    const l = (JSON.parse(await readText(beside(parent, 'cut'))) as NotebookJson).metadata.dialog_lineage!;
+    assert.deepEqual([l.split, l.first_k, l.last_n], [6, 1, 2]);
+  });
+
+  it('never overwrites an existing file unless told to, nor the parent', async () => {
+    const nb = await openDialog(parent);
+    const kept = beside(parent, 'kept');
+    await writeText(kept, 'keep me');
+    const declined = await fork(nb.cellAt(1), { target: wsUri(kept), whole: true, overwrite: false });
+    assert.equal(declined?.ok, false);
+    assert.match(declined!.message, /exists/);
+    assert.equal(await readText(kept), 'keep me');
+    const before = await readText(parent);
+    const self = await fork(nb.cellAt(1), { target: nb.uri, whole: true, overwrite: true });
+    assert.equal(self?.ok, false);
+    assert.equal(await readText(parent), before);
+    const r = await fork(nb.cellAt(1), { target: wsUri(kept), whole: true, overwrite: true });
+    assert.ok(r?.ok, r?.message);
+    assert.equal((JSON.parse(await readText(kept)) as NotebookJson).cells.length, 2);
+  });
+
+  it('refuses a dialog with duplicate ids, writing nothing', async () => {
+    const dup = await copyOf('edge_duplicate_ids.ipynb');
+    const nb = await openDialog(dup);
+    const target = wsUri(beside(dup, 'fork-1'));
+    const r = await fork(nb.cellAt(0), { target, whole: true });
+    assert.equal(r?.ok, false);
+    assert.match(r!.message, /duplicate message id/);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(target)));
+  });
+
+  it('the Lineage tree shows the family; a click opens a fork at its split', async () => {
+    const nb = await openDialog(parent);
+    const child = wsUri(beside(parent, 'fork-1'));
+    assert.ok((await fork(nb.cellAt(4), { target: child, whole: true }))?.ok);
+    const grandchild = wsUri(beside(parent, 'fork-2'));
+    assert.ok((await fork(notebookAt(child)!.cellAt(1), { target: grandchild, whole: true }))?.ok);
+    const { provider, nodes } = (await until(async () => {
+      const t = await lineage();
+      return t.nodes.has(grandchild.path) ? t : undefined;
+    }, 'the forks in the tree', WAIT))!;
+    assert.equal(nodes.get(nb.uri.path)?.parent, undefined, 'the parent is a root');
+    assert.equal(nodes.get(child.path)?.parent, nb.uri.path);
+    assert.equal(nodes.get(grandchild.path)?.parent, child.path);
+    const item = provider.getTreeItem(nodes.get(child.path)!.node);
+    assert.equal(item.label, fileName(beside(parent, 'fork-1')).replace(/\.ipynb$/, ''));
+    assert.equal(item.description, '5 msgs · split@4');
+    assert.ok(item.command);
+    await closeAll();
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    await until(() => {
+      const ed = vscode.window.activeNotebookEditor;
+      return ed?.notebook.uri.toString() === child.toString() && ed.selection.start === 4;
+    }, 'the fork opened at its split', WAIT);
+  });
+
+  it('Compare with Parent opens a diff of both from the split on', async () => {
+    const nb = await openDialog(parent);
+    const target = wsUri(beside(parent, 'fork-1'));
+    assert.ok((await fork(nb.cellAt(2), { target, whole: true }))?.ok);
+    const r = await vscode.commands.executeCommand<ForkResult>('dialogNotebook.compareWithParent', target);
+    assert.ok(r?.ok, r?.message);
+    const diff = (await until(
+      () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'dialog-compare'),
+      'a diff tab',
+      WAIT,
+    ))!;
+    const input = diff.input as vscode.TabInputTextDiff;
+    const [left, right] = await Promise.all([input.original, input.modified].map((u) => vscode.workspace.openTextDocument(u)));
+    assert.ok(left.getText().startsWith('::: prompt\nWhat is x*2?'), 'the parent from the split');
+    assert.ok(left.getText().includes('plain raw text'), 'the rest of the parent');
+    assert.ok(right.getText().startsWith('::: prompt\nWhat is x*2?'), 'the fork from the split');
+    assert.ok(!right.getText().includes('plain raw text'));
+  });
+
+  it('Compare with Parent says so when the parent is missing, and the tree shows it missing', async () => {
+    const nb = await openDialog(parent);
+    // A message with a fresh id: no other dialog of the workspace holds it, so nothing can stand in for the parent.
+    await vscode.commands.executeCommand('dialogNotebook.addNote', nb.cellAt(0));
+    const target = wsUri(beside(parent, 'orphan'));
+    assert.ok((await fork(nb.cellAt(1), { target, whole: true, save: true }))?.ok);
+    await vscode.workspace.fs.delete(nb.uri);
+    await until(async () => (await lineage()).nodes.get(nb.uri.path)?.node.missing, 'the parent shown missing', WAIT);
+    const r = await vscode.commands.executeCommand<ForkResult>('dialogNotebook.compareWithParent', target);
+    assert.equal(r?.ok, false);
+    assert.match(r!.message, /missing/);
+  });
+
+  it('Overview shows one line per message and follows edits', async () => {
+    const nb = await openDialog(parent);
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('dialogNotebook.overview', nb.uri);
+    assert.ok(doc);
+    const lines = () => doc.getText().trimEnd().split('\n');
+    assert.equal(lines().length, nb.cellCount);
+    assert.match(lines()[0], /^0\. b0000001/);
+    await setCellText(nb.cellAt(1), 'y = 1');
+    await until(() => lines()[1].includes('y = 1'), 'the overview to follow the edit', WAIT);
+  });
+});

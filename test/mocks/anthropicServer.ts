@@ -1,0 +1,111 @@
+// A local stand-in for Anthropic's streaming Messages API (`POST /v1/messages`, SSE): the real event
+// sequence (message_start, content_block_start/delta/stop, ping, message_delta with usage, message_stop),
+// the real error bodies, scripted per request.
+
+import { ServerResponse } from 'node:http';
+import { MockServer, RecordedRequest, SseWriter, sendJson, startMock } from './mockHttp';
+
+export interface AnthropicStream {
+  /** Text deltas, in order (one text block). */
+  text: string[];
+  /** Thinking deltas, streamed in a thinking block before the text. */
+  thinking?: string[];
+  /** A tool call after the text, its input streamed as two JSON fragments. */
+  toolUse?: { id: string; name: string; input: Record<string, unknown> };
+  /** Pause before each delta, ms. */
+  delayMs?: number;
+  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  stopReason?: string;
+  /** An `error` event after the deltas instead of the message's end (mid-stream overload). */
+  streamError?: { type: string; message: string };
+  /** Leave the response open after the deltas until the client goes (a stop test). */
+  holdOpen?: boolean;
+}
+
+export interface AnthropicError {
+  status: number;
+  /** Anthropic's error type; by default the one the status has. */
+  type?: string;
+  message?: string;
+  headers?: Record<string, string>;
+}
+
+export type AnthropicScript = AnthropicStream | AnthropicError;
+
+const ERRORS: Record<number, [string, string]> = {
+  400: ['invalid_request_error', 'messages: at least one message is required'],
+  401: ['authentication_error', 'invalid x-api-key'],
+  403: ['permission_error', 'Your API key does not have permission to use the specified resource.'],
+  429: ['rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit. Please try again later.'],
+  500: ['api_error', 'Internal server error'],
+  529: ['overloaded_error', 'Overloaded'],
+};
+
+function errorBody(type: string, message: string) {
+  return { type: 'error', error: { type, message }, request_id: 'req_mock' };
+}
+
+function sendError(res: ServerResponse, e: AnthropicError): void {
+  const [type, message] = ERRORS[e.status] ?? ['api_error', 'Error'];
+  const headers: Record<string, string> = { 'request-id': 'req_mock', ...(e.status === 429 ? { 'retry-after': '1' } : {}), ...e.headers };
+  sendJson(res, e.status, errorBody(e.type ?? type, e.message ?? message), headers);
+}
+
+async function stream(s: AnthropicStream, req: RecordedRequest, res: ServerResponse): Promise<void> {
+  const w = new SseWriter(res);
+  const u = s.usage ?? {};
+  const usage = { input_tokens: u.input ?? 10, cache_creation_input_tokens: u.cacheWrite ?? 0, cache_read_input_tokens: u.cacheRead ?? 0, output_tokens: 1 };
+  const message = { id: 'msg_mock', type: 'message', role: 'assistant', model: req.body?.model ?? 'claude-mock', content: [], stop_reason: null, stop_sequence: null, usage };
+  w.send({ type: 'message_start', message }, 'message_start');
+  let index = 0;
+  const block = async (start: object, deltas: object[]) => {
+    w.send({ type: 'content_block_start', index, content_block: start }, 'content_block_start');
+    if (index === 0) w.send({ type: 'ping' }, 'ping');
+    for (const delta of deltas) {
+      await w.pause(s.delayMs ?? 0);
+      w.send({ type: 'content_block_delta', index, delta }, 'content_block_delta');
+    }
+    w.send({ type: 'content_block_stop', index }, 'content_block_stop');
+    index++;
+  };
+  if (s.thinking) await block({ type: 'thinking', thinking: '', signature: '' }, [...s.thinking.map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: 'sig' }]);
+  await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text })));
+  if (s.toolUse) {
+    const json = JSON.stringify(s.toolUse.input);
+    const half = Math.floor(json.length / 2);
+    await block({ type: 'tool_use', id: s.toolUse.id, name: s.toolUse.name, input: {} }, [json.slice(0, half), json.slice(half)].map((partial_json) => ({ type: 'input_json_delta', partial_json })));
+  }
+  if (s.streamError) {
+    w.send(errorBody(s.streamError.type, s.streamError.message), 'error');
+    return w.end();
+  }
+  if (s.holdOpen) return w.end(true);
+  const stop_reason = s.stopReason ?? (s.toolUse ? 'tool_use' : 'end_turn');
+  w.send({ type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: u.output ?? s.text.length } }, 'message_delta');
+  w.send({ type: 'message_stop' }, 'message_stop');
+  return w.end();
+}
+
+/** The key a request carries (`x-api-key`, or the bearer token newer SDKs send). */
+function requestKey(req: RecordedRequest): string | undefined {
+  const x = req.headers['x-api-key'];
+  if (typeof x === 'string') return x;
+  return /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+}
+
+/** Starts the mock; with `apiKey`, requests carrying another key get Anthropic's 401. */
+export function start(opts: { apiKey?: string } = {}): Promise<MockServer<AnthropicScript>> {
+  return startMock<AnthropicScript>(
+    async (script, req, res) => {
+      if (req.method !== 'POST' || !req.path.startsWith('/v1/messages')) return sendError(res, { status: 404, type: 'not_found_error', message: `Not found: ${req.path}` });
+      if (!script) return sendError(res, { status: 500, message: 'mock: no scripted response left' });
+      if ('status' in script) return sendError(res, script);
+      return stream(script, req, res);
+    },
+    (req, res) => {
+      if (opts.apiKey === undefined || requestKey(req) === opts.apiKey) return false;
+      sendError(res, { status: 401 });
+      return true;
+    },
+  );
+}
