@@ -27,7 +27,7 @@ VSIX="$WORK/dialog-notebooks.vsix"
 
 status=0
 bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \
-  --tests 'out/test/extension/**/*.test.js' --out "$OUT/mocha" --timeout 900 2>&1 | tee "$OUT/mocha.log" || status=1
+  --tests 'out/test/extension/**/*.test.js' --out "$OUT/mocha" --timeout 1800 2>&1 | tee "$OUT/mocha.log" || status=1
 # Each Playwright script gets a fresh workspace (scripts save and edit files).
 for script in "$ROOT"/test/ui/*.mjs; do
   name="$(basename "$script" .mjs)"

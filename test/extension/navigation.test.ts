@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readIpynb } from '../../src/core/ipynb';
-import { histPreview } from '../../src/core/hist';
+import { modelLimits, planRequest, requestPreview } from '../../src/extension/answer/request';
 import { aiRes } from '../../src/core/model';
 import { StateMessage, HostMessage, hostMessageSchema } from '../../src/shared/panelProtocol';
 import { closeAll, dialogState, openDialog, readText, replyText, until, writeText } from './helpers';
@@ -71,18 +71,21 @@ describe('navigation', function () {
     assert.equal(syms[0].name, '# prompt that looks like a heading');
   });
 
-  it('the panel shows the history dlg2hist gives for the prompt under the cursor', async () => {
+  it('the panel shows the history the prompt under the cursor would send (issue 9: the preview is the request)', async () => {
     const text = await readText('basic.ipynb');
     const nb = await openDialog('basic.ipynb');
     const p = await panelFor(nb, 5);
     const s = p.update();
     assert.ok(hostMessageSchema.safeParse(s).success, 'the state fits the protocol');
     assert.equal(s.history?.promptId, 'b0000006');
-    assert.deepEqual(s.history, histPreview(readIpynb(text), 'b0000006', 'hist'));
-    assert.ok(s.history!.turns.length === 4 && s.history!.total > 0);
+    const limits = modelLimits();
+    const request = planRequest(readIpynb(text), 'b0000006', limits);
+    assert.deepEqual(s.history, requestPreview(request, 'hist', limits));
+    // The prompt's own old reply is not sent, so the request ends with the prompt's user turn.
+    assert.ok(s.history!.turns.length === 3 && s.history!.total > 0 && s.history!.turns[2].role === 'user');
     assert.ok(s.sections.length >= 1 && s.sections[0].label === 'Basic dialog');
     await p.receive({ type: 'setMode', mode: 'chat' });
-    assert.deepEqual(p.lastState.history, histPreview(readIpynb(text), 'b0000006', 'chat'));
+    assert.deepEqual(p.lastState.history, requestPreview(request, 'chat', limits));
     const html = p.panel.webview.html;
     assert.match(html, /default-src 'none'; script-src 'nonce-[A-Za-z0-9+/=]+'/);
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval/);

@@ -25,6 +25,8 @@ export interface ForkHereOptions {
   overwrite?: boolean;
   /** Whether to save a dialog with unsaved changes first (false forks what the editor shows). */
   save?: boolean;
+  /** Fork and Rerun: clear the forked prompt's reply and run it again in the fork. */
+  rerun?: boolean;
 }
 
 export type ForkResult = CommandResult & { uri?: vscode.Uri };
@@ -117,7 +119,7 @@ export async function forkHere(index: LineageIndex, arg?: unknown, o: ForkHereOp
   let text: string;
   let last: { index: number; id: string };
   try {
-    const fork = forkDialog(savedDialog(d), at, { parentPath: nb.uri.path, forkPath: target.path, time: new Date().toISOString(), ...range });
+    const fork = forkDialog(savedDialog(d), at, { parentPath: nb.uri.path, forkPath: target.path, time: new Date().toISOString(), clearReply: o.rerun, ...range });
     text = writeIpynb(fork);
     last = { index: fork.messages.length - 1, id: fork.messages[fork.messages.length - 1].id };
   } catch (e) {
@@ -131,6 +133,8 @@ export async function forkHere(index: LineageIndex, arg?: unknown, o: ForkHereOp
   index.invalidate();
   const message = `Forked ${name(nb.uri)} at ${at} into ${name(target)}`;
   log.info(message);
-  await openDialogAt(target, last.index, last.id);
+  const opened = await openDialogAt(target, last.index, last.id);
+  // The prompt runs through the Dialog controller, as if its ▶ were clicked in the fork.
+  if (o.rerun && opened) void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: last.index, end: last.index + 1 }], document: opened.uri });
   return { ok: true, message, uri: target };
 }

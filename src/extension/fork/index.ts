@@ -18,6 +18,7 @@ export function registerFork(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     index,
     vscode.commands.registerCommand('dialogNotebook.forkHere', (arg?: unknown, o?: ForkHereOptions) => forkHere(index, arg, o)),
+    vscode.commands.registerCommand('dialogNotebook.forkAndRerun', (arg?: unknown, o?: ForkHereOptions) => forkHere(index, arg, { ...o, rerun: true })),
     vscode.commands.registerCommand(LINEAGE_TREE_COMMAND, () => provider),
   );
 }

@@ -176,8 +176,14 @@ export class KernelSession {
         callbacks.onOutputs?.(outputs());
       }
     };
+    // A death ends the cell even if the client library misses cancelling its future (seen under load).
+    let onDeath: Disposable | undefined;
+    const death = new Promise<never>((_, reject) => {
+      onDeath = this.diedEmitter.on(() => reject(new Error('Canceled future: the kernel died')));
+    });
+    future.done.catch(() => undefined);
     try {
-      const reply = await future.done;
+      const reply = await Promise.race([future.done, death]);
       const status = reply.content.status === 'ok' ? 'ok' : reply.content.status === 'error' ? 'error' : 'aborted';
       const started = Date.parse(String(reply.metadata.started));
       const ended = Date.parse(reply.header.date);
@@ -187,6 +193,8 @@ export class KernelSession {
       // The future is cancelled when the kernel's state is cleared: by its death, a restart or our dispose.
       if (!/^Canceled future/.test((e as Error).message)) throw e;
       return { status: this.deaths > deaths ? 'died' : 'aborted', executionCount, outputs: outputs() };
+    } finally {
+      onDeath?.dispose();
     }
   }
 
