@@ -11,7 +11,7 @@ import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { closeAll, openDialog, readText, replyText, until, wsUri } from './helpers';
+import { closeAll, openDialog, readText, replyText, until, wsUri, cellArgs, cellOf, execute, note } from './helpers';
 
 const ANT_KEY = 'sk-ant-e2e-key';
 const OAI_KEY = 'sk-oai-e2e-key';
@@ -34,19 +34,6 @@ async function freshDialog(extra: Message[] = []): Promise<{ name: string; nb: v
   return { name, nb };
 }
 
-const cellOf = (nb: vscode.NotebookDocument, id: string) => {
-  const c = nb.getCells().find((x) => (x.metadata.dialog as { id?: string } | undefined)?.id === id);
-  if (!c) throw new Error(`no cell ${id}`);
-  return c;
-};
-const cellArgs = (nb: vscode.NotebookDocument, id: string) => {
-  const k = cellOf(nb, id).index;
-  return { ranges: [{ start: k, end: k + 1 }], document: nb.uri };
-};
-const execute = (nb: vscode.NotebookDocument, id: string) => vscode.commands.executeCommand('notebook.cell.execute', cellArgs(nb, id));
-/** The note an answer left in the cell's status bar (its wait or failure). */
-const note = async (nb: vscode.NotebookDocument, id: string) =>
-  vscode.commands.executeCommand<{ text: string; tooltip: string } | undefined>('dialogNotebook.cellNote', cellOf(nb, id).document.uri.toString());
 const lastBody = (s: MockServer<unknown>) => s.requests[s.requests.length - 1].body;
 
 describe('answering prompts', function () {

@@ -110,3 +110,23 @@ export async function setCellText(cell: vscode.NotebookCell, text: string): Prom
   edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error('edit refused');
 }
+
+/** The cell of the message with this id. */
+export const cellOf = (nb: vscode.NotebookDocument, id: string): vscode.NotebookCell => {
+  const c = nb.getCells().find((x) => (x.metadata.dialog as { id?: string } | undefined)?.id === id);
+  if (!c) throw new Error(`no cell ${id}`);
+  return c;
+};
+
+/** The argument `notebook.cell.execute` / `cancelExecution` take for one cell. */
+export const cellArgs = (nb: vscode.NotebookDocument, id: string) => {
+  const k = cellOf(nb, id).index;
+  return { ranges: [{ start: k, end: k + 1 }], document: nb.uri };
+};
+
+/** Runs one cell as its ▶ does; resolves when the execution ends. */
+export const execute = (nb: vscode.NotebookDocument, id: string) => vscode.commands.executeCommand('notebook.cell.execute', cellArgs(nb, id));
+
+/** The note a run left in the cell's status bar (a wait or a failure). */
+export const note = async (nb: vscode.NotebookDocument, id: string) =>
+  vscode.commands.executeCommand<{ text: string; tooltip: string } | undefined>('dialogNotebook.cellNote', cellOf(nb, id).document.uri.toString());

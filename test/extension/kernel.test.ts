@@ -16,7 +16,7 @@ import { Dialog, Message, readIpynb, stripAnsi, writeIpynb } from '../../src/cor
 import { findJupyterServer } from '../../src/extension/kernel/localServer';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { closeAll, openDialog, readText, replyText, until, wsUri } from './helpers';
+import { closeAll, openDialog, readText, replyText, until, wsUri, cellArgs, cellOf, execute, note } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
 const STDERR = 'application/vnd.code.notebook.stderr';
@@ -36,18 +36,6 @@ async function freshDialog(messages: Message[]): Promise<{ name: string; nb: vsc
 
 const code = (id: string, content: string, output: Message['output'] = []) => new Message({ id, msgType: 'code', content, output });
 
-const cellOf = (nb: vscode.NotebookDocument, id: string) => {
-  const c = nb.getCells().find((x) => (x.metadata.dialog as { id?: string } | undefined)?.id === id);
-  if (!c) throw new Error(`no cell ${id}`);
-  return c;
-};
-const cellArgs = (nb: vscode.NotebookDocument, id: string) => {
-  const k = cellOf(nb, id).index;
-  return { ranges: [{ start: k, end: k + 1 }], document: nb.uri };
-};
-const execute = (nb: vscode.NotebookDocument, id: string) => vscode.commands.executeCommand('notebook.cell.execute', cellArgs(nb, id));
-const note = async (nb: vscode.NotebookDocument, id: string) =>
-  vscode.commands.executeCommand<{ text: string; tooltip: string } | undefined>('dialogNotebook.cellNote', cellOf(nb, id).document.uri.toString());
 
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
 /** The text of a cell's items of `mime`, joined. */
