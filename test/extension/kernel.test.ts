@@ -146,9 +146,7 @@ describe('running code in a Jupyter kernel', function () {
       assert.equal(err.name, 'NameError');
     });
 
-    // Skipped: passes alone (suite run by itself, 3 of 3), but in the whole e2e run the killed cell's
-    // execution never ends (2 of 2); to investigate with issue 10's remaining work.
-    it.skip('a killed kernel: the cell says so, outputs stay, and the next run works', async () => {
+    it('a killed kernel: the cell says so, outputs stay, and the next run works', async () => {
       await execute(nb, 'pid00001');
       const pid = Number(await until(() => out(cellOf(nb, 'pid00001')).trim(), 'the kernel pid'));
       assert.ok(pid > 1);

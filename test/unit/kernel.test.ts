@@ -283,16 +283,14 @@ describe('kernel: a real Jupyter Server and kernel', function () {
     assert.equal(r.outputs[0].ename, 'NameError');
   });
 
-  // Skipped: intermittent (passed in earlier runs, timed out at 120 s in a clean-clone `.ci/run`): the same
-  // kernel-death hang as the skipped e2e test; to investigate with issue 10's remaining work.
-  it.skip('a killed kernel: the running cell says it died, keeps its outputs, and the kernel comes back', async () => {
+  it('a killed kernel: the running cell says it died, keeps its outputs, and the kernel comes back', async () => {
     const pid = await kernelPid(ks);
     const died = new Promise<string>((resolve) => ks.onDied(resolve));
     const r = await runUntil(ks, 'import time\nprint("before", flush=True)\ntime.sleep(600)', 'before', () => process.kill(pid, 'SIGKILL'));
     assert.equal(r.status, 'died');
     assert.equal(streams(r.outputs), 'before\n');
     assert.match(await died, /kernel died/);
-    if (ks.status !== 'idle') await statusWhere(ks, (s) => s === 'idle');
+    // No waiting for a status here: after an autorestart the new kernel's first ones can be lost.
     assert.notEqual(await kernelPid(ks), pid);
     assert.deepEqual((await ks.execute('1 + 1')).outputs[0].data, { 'text/plain': '2' });
   });

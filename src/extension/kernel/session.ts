@@ -62,6 +62,10 @@ export type UserExpressionResult =
   | { status: 'ok'; data: JsonObject; metadata: JsonObject }
   | { status: 'error'; ename: string; evalue: string; traceback: string[] };
 
+/** How long one try of `ready` waits for the kernel, and how many tries it makes. */
+const READY_TRY_MS = 10_000;
+const READY_TRIES = 6;
+
 const OUTPUT_TYPES = new Set(['stream', 'display_data', 'update_display_data', 'execute_result', 'error']);
 
 type Listener<T> = (value: T) => void;
@@ -84,6 +88,10 @@ export class KernelSession {
   private disposing = false;
   /** Deaths seen so far: a cell that sees this grow while it runs died with the kernel. */
   private deaths = 0;
+  /** After an autorestart: settles once the new kernel answers; requests wait for it. */
+  private reviving: Promise<void> | undefined;
+  /** The restarted kernel never answered: unusable until the user restarts it. */
+  private deaf = false;
 
   private constructor(
     private readonly session: Session.ISessionConnection,
@@ -141,6 +149,7 @@ export class KernelSession {
     // `autorestarting`: the server saw the process die and started a fresh one; `dead`: it gave up.
     if (s !== 'autorestarting' && s !== 'dead') return;
     this.deaths++;
+    if (s === 'autorestarting') this.revive();
     this.diedEmitter.fire(
       s === 'dead'
         ? 'The kernel died and could not be restarted. Restart it to run code again.'
@@ -150,13 +159,30 @@ export class KernelSession {
 
   private kernel(): Kernel.IKernelConnection {
     const k = this.session.kernel;
-    if (!k || k.isDisposed || k.status === 'dead') throw new KernelError('The kernel is dead. Restart it to run code again.');
+    if (!k || k.isDisposed || k.status === 'dead' || this.deaf) throw new KernelError('The kernel is dead. Restart it to run code again.');
     return k;
+  }
+
+  /** The kernel, once a revival after an autorestart (if any) has settled. */
+  private async live(): Promise<Kernel.IKernelConnection> {
+    await this.reviving;
+    return this.kernel();
+  }
+
+  private revive(): void {
+    const reviving = this.ready().catch((e) => {
+      if (this.disposing || this.session.kernel?.status === 'dead') return; // a death already said
+      this.deaf = true;
+      this.diedEmitter.fire(`The kernel does not answer after Jupyter restarted it (${(e as Error).message}). Restart it to run code again.`);
+    });
+    this.reviving = reviving.finally(() => {
+      if (this.reviving === reviving) this.reviving = undefined;
+    });
   }
 
   /** Runs a code cell. Outputs stream through `callbacks`; the promise settles once the kernel is done with it. */
   async execute(code: string, callbacks: ExecuteCallbacks = {}): Promise<ExecuteResult> {
-    const kernel = this.kernel();
+    const kernel = await this.live();
     const deaths = this.deaths;
     const cell = new Message({ content: code, msgType: 'code' }); // the core keeps display ids and pending clears on it
     const outputs = () => cell.output as Output[];
@@ -206,7 +232,7 @@ export class KernelSession {
     // ipykernel aborts every execute request that reaches it just after a cell failed (its stop_on_error
     // window), whatever the request's own stop_on_error: such a request is sent again.
     for (let attempt = 1; ; attempt++) {
-      const future = this.kernel().requestExecute({ code, silent: true, store_history: false, allow_stdin: false, stop_on_error: false, user_expressions: expressions });
+      const future = (await this.live()).requestExecute({ code, silent: true, store_history: false, allow_stdin: false, stop_on_error: false, user_expressions: expressions });
       let reply: KernelMessage.IExecuteReplyMsg;
       try {
         reply = await future.done;
@@ -223,13 +249,14 @@ export class KernelSession {
 
   /** Interrupts what the kernel runs (SIGINT, or the kernel's interrupt message). */
   async interrupt(): Promise<void> {
-    await this.kernel().interrupt();
+    await (await this.live()).interrupt();
   }
 
   /** Restarts the kernel (a fresh one when it is dead); resolves once it answers again. */
   async restart(): Promise<void> {
     const k = this.session.kernel;
-    if (!k || k.isDisposed || k.status === 'dead') {
+    if (!k || k.isDisposed || k.status === 'dead' || this.deaf) {
+      this.deaf = false;
       await this.session.changeKernel({ name: this.kernelName });
     } else {
       await k.restart();
@@ -237,20 +264,38 @@ export class KernelSession {
     await this.ready();
   }
 
-  /** Resolves once the kernel has answered the client's kernel_info request and gone idle: a settled status. */
+  /**
+   * Resolves once the kernel answers a kernel_info request and goes idle. A WebSocket opened while the
+   * server is still restarting the kernel can stay deaf to the new one (seen under load after an
+   * autorestart): each unanswered try reconnects it.
+   */
   private async ready(): Promise<void> {
-    const k = this.kernel();
+    for (let attempt = 1; ; attempt++) {
+      const k = this.kernel();
+      if (await this.answers(k)) return;
+      this.kernel(); // throws when it died on the way
+      if (attempt >= READY_TRIES) throw new KernelError(`no answer in ${(READY_TRIES * READY_TRY_MS) / 1000} s`);
+      await k.reconnect();
+    }
+  }
+
+  /** Whether the kernel answers kernel_info and reports idle (or dead) within one try. */
+  private answers(k: Kernel.IKernelConnection): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let sub: Disposable | undefined;
     const settled = new Promise<void>((resolve) => {
-      const d = this.statusEmitter.on((s) => {
-        if (s === 'idle' || s === 'dead') {
-          d.dispose();
-          resolve();
-        }
-      });
+      sub = this.statusEmitter.on((s) => (s === 'idle' || s === 'dead') && resolve());
     });
-    await Promise.race([k.info, settled]);
-    if (k.status !== 'idle') await settled;
-    this.kernel(); // throws when it died on the way
+    const info = k.requestKernelInfo();
+    const answered = Promise.all([info, settled]).then(
+      () => true,
+      () => k.status === 'dead',
+    );
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_TRY_MS)));
+    return Promise.race([answered, late]).finally(() => {
+      clearTimeout(timer);
+      sub?.dispose();
+    });
   }
 
   /** Shuts the kernel down on the server (unless `shutdown` is false) and releases the connection. */
