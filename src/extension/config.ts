@@ -37,6 +37,9 @@ export const config = {
   maxImagePixels(fallback: number): number {
     return positive('history.maxImagePixels', fallback);
   },
+  maxFileBytes(fallback: number): number {
+    return positive('history.maxFileBytes', fallback);
+  },
   /** `dialogNotebook.model`: `<provider>:<model id>`. */
   get model(): string {
     const v = get<unknown>('model', DEFAULT_MODEL);

@@ -5,13 +5,7 @@ import * as vscode from 'vscode';
 import { FileRefs, fileRefs } from '../../core/hist';
 import { Message } from '../../core/model';
 import { DEFAULT_MAX_FILE_BYTES, readFileRefs } from '../../node/fileRefReader';
-
-export const MAX_FILE_BYTES_SETTING = 'dialogNotebook.history.maxFileBytes';
-
-function maxFileBytes(): number {
-  const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('history.maxFileBytes', DEFAULT_MAX_FILE_BYTES);
-  return typeof v === 'number' && v > 0 ? v : DEFAULT_MAX_FILE_BYTES;
-}
+import { config } from '../config';
 
 export async function dialogFiles(nb: vscode.NotebookDocument, messages: readonly Message[]): Promise<FileRefs> {
   const refs = fileRefs(messages);
@@ -22,5 +16,5 @@ export async function dialogFiles(nb: vscode.NotebookDocument, messages: readonl
   const base = vscode.Uri.joinPath(nb.uri, '..').fsPath;
   const folder = vscode.workspace.getWorkspaceFolder(nb.uri);
   const scope = folder?.uri.scheme === 'file' ? { base, root: folder.uri.fsPath, rootName: 'the workspace folder' } : { base, root: base, rootName: "the dialog's folder" };
-  return readFileRefs({ ...scope, maxBytes: maxFileBytes() }, refs);
+  return readFileRefs({ ...scope, maxBytes: config.maxFileBytes(DEFAULT_MAX_FILE_BYTES) }, refs);
 }

@@ -14,22 +14,13 @@ import { applyMessage } from '../notebook/edits';
 import { dialogEditor, editorOf, selectCells } from '../commands/target';
 import { reason } from '../commands/feedback';
 import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './state';
-import { MAX_FILE_BYTES_SETTING, dialogFiles } from './fileRefs';
+import { dialogFiles } from './fileRefs';
 import { codiconsRoot, panelHtml } from './html';
 import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, prepareMedia } from '../../core/hist';
 import { sharpResizer } from '../../node/sharpResizer';
+import { config } from '../config';
 
 export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
-
-function maxImagePixels(): number {
-  const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('history.maxImagePixels', DEFAULT_MAX_PIXELS);
-  return typeof v === 'number' && v > 0 ? v : DEFAULT_MAX_PIXELS;
-}
-
-function budget(): number {
-  const v = vscode.workspace.getConfiguration('dialogNotebook').get<number>('contextBudget', DEFAULT_BUDGET);
-  return typeof v === 'number' && v > 0 ? v : DEFAULT_BUDGET;
-}
 
 export class DialogPanel {
   static current: DialogPanel | undefined;
@@ -56,7 +47,7 @@ export class DialogPanel {
     state: unknown,
   ) {
     this.mode = parsePanelState(state).mode;
-    this.lastState = emptyState(budget());
+    this.lastState = emptyState(config.contextBudget(DEFAULT_BUDGET));
     panel.webview.options = {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media'), codiconsRoot(extensionUri)],
@@ -84,12 +75,12 @@ export class DialogPanel {
         if (nb === this.nb) this.track(undefined);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('dialogNotebook.history.maxImagePixels')) {
+        if (config.affects(e, 'history.maxImagePixels')) {
           this.images = new PreparedImages({ byContent: true });
           this.prepared = '';
         }
-        if (e.affectsConfiguration(MAX_FILE_BYTES_SETTING)) this.prepared = '';
-        if (['contextBudget', 'history.maxImagePixels', 'history.maxFileBytes', 'model', 'contextWindow', 'maxReplyTokens', 'systemPrompt'].some((k) => e.affectsConfiguration(`dialogNotebook.${k}`))) this.schedule(0);
+        if (config.affects(e, 'history.maxFileBytes')) this.prepared = '';
+        if (['contextBudget', 'history.maxImagePixels', 'history.maxFileBytes', 'model', 'contextWindow', 'maxReplyTokens', 'systemPrompt'].some((k) => config.affects(e, k))) this.schedule(0);
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.prepared = '';
@@ -126,9 +117,9 @@ export class DialogPanel {
     let s: StateMessage;
     try {
       const files = this.files?.uri === this.nb?.uri.toString() ? this.files?.refs : undefined;
-      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, budget(), { images: this.images, files }) : emptyState(budget());
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, config.contextBudget(DEFAULT_BUDGET), { images: this.images, files }) : emptyState(config.contextBudget(DEFAULT_BUDGET));
     } catch (e) {
-      s = { ...emptyState(budget()), historyError: reason(e) };
+      s = { ...emptyState(config.contextBudget(DEFAULT_BUDGET)), historyError: reason(e) };
     }
     this.lastState = s;
     this.post(s);
@@ -156,7 +147,7 @@ export class DialogPanel {
       this.files = { uri: nb.uri.toString(), refs: files };
       readFiles = files.size > 0;
       const resizer = sharpResizer();
-      if (resizer) await prepareMedia(messages, resizer, { maxPixels: maxImagePixels(), into, files });
+      if (resizer) await prepareMedia(messages, resizer, { maxPixels: config.maxImagePixels(DEFAULT_MAX_PIXELS), into, files });
       if (into === this.images) this.prepared = key;
     } finally {
       this.preparing = false;
