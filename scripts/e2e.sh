@@ -7,23 +7,14 @@
 # Exits non-zero on any failure; ends with one `e2e: N passed, N failed` line for both parts together.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
-[ -x "$SHARED/e2e/vscode-e2e.sh" ] || [ -f "$SHARED/e2e/vscode-e2e.sh" ] || { echo "e2e: shared folder not found (set DIALOG_SHARED)" >&2; exit 2; }
-E2E="$SHARED/e2e/vscode-e2e.sh"
-OUT="${1:-$ROOT/e2e-out}"
-rm -rf "$OUT"; mkdir -p "$OUT"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/dialog-e2e.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
-
 # shellcheck source=scripts/e2eWorkspace.sh
 source "$ROOT/scripts/e2eWorkspace.sh"
+OUT="${1:-$ROOT/e2e-out}"
+rm -rf "$OUT"; mkdir -p "$OUT"
 
 cd "$ROOT"
-npm run --silent build
-bash "$E2E" install >/dev/null
 # The Playwright scripts load the packaged .vsix, as a user installs it: packaging is tested too.
-npm run --silent package -- --out "$WORK/dialog-notebooks.vsix" >/dev/null
-VSIX="$WORK/dialog-notebooks.vsix"
+build_and_package
 
 status=0
 bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \

@@ -1,6 +1,16 @@
-# Sourced by scripts/e2e.sh and scripts/screenshots.sh (needs ROOT, SHARED and WORK set):
-# `workspace NAME` makes $WORK/NAME, a writable workspace with the synthetic corpus dialogs, their golden
-# records, two public dialogs and test/ui's fixtures, and prints its path.
+# Sourced by scripts/e2e.sh and scripts/screenshots.sh with ROOT set (the repo): finds the shared folder
+# (beside the repo, or DIALOG_SHARED) and its harness ($E2E), makes a scratch folder $WORK removed on exit,
+# and defines:
+#   `workspace NAME`: $WORK/NAME, a writable workspace with the synthetic corpus dialogs, their golden
+#     records, two public dialogs and test/ui's fixtures; prints its path.
+#   `build_and_package`: builds, installs the harness, packages the .vsix as a user installs it ($VSIX).
+SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
+[ -f "$SHARED/e2e/vscode-e2e.sh" ] || { echo "e2e: shared folder not found (set DIALOG_SHARED)" >&2; exit 2; }
+E2E="$SHARED/e2e/vscode-e2e.sh"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/dialog-e2e.XXXXXX")"
+VSIX="$WORK/dialog-notebooks.vsix"
+trap 'rm -rf "$WORK"' EXIT
+
 workspace() {
   local ws="$WORK/$1"
   mkdir -p "$ws/golden"
@@ -12,4 +22,10 @@ workspace() {
   done
   cp "$ROOT/test/ui/fixtures/"*.ipynb "$ws/"
   echo "$ws"
+}
+
+build_and_package() {
+  (cd "$ROOT" && npm run --silent build)
+  bash "$E2E" install >/dev/null
+  (cd "$ROOT" && npm run --silent package -- --out "$VSIX" >/dev/null)
 }

@@ -5,22 +5,14 @@
 # Usage: scripts/screenshots.sh [OUT_DIR]. Needs the shared folder beside the repo (or DIALOG_SHARED=path).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
-[ -f "$SHARED/e2e/vscode-e2e.sh" ] || { echo "screenshots: shared folder not found (set DIALOG_SHARED)" >&2; exit 2; }
-E2E="$SHARED/e2e/vscode-e2e.sh"
-OUT="${1:-$ROOT/e2e-out/screenshots}"
-rm -rf "$OUT"; mkdir -p "$OUT"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/dialog-shots.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
 # shellcheck source=scripts/e2eWorkspace.sh
 source "$ROOT/scripts/e2eWorkspace.sh"
+OUT="${1:-$ROOT/e2e-out/screenshots}"
+rm -rf "$OUT"; mkdir -p "$OUT"
 
-cd "$ROOT"
-npm run --silent build
-bash "$E2E" install >/dev/null
-npm run --silent package -- --out "$WORK/dialog-notebooks.vsix" >/dev/null
+build_and_package
 for name in dialog panel-themes; do
-  bash "$E2E" run --extension "$WORK/dialog-notebooks.vsix" --workspace "$(workspace "ui-$name")" --script "$ROOT/test/ui/$name.mjs" \
+  bash "$E2E" run --extension "$VSIX" --workspace "$(workspace "ui-$name")" --script "$ROOT/test/ui/$name.mjs" \
     --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui-$name" --timeout 600
 done
 cp "$OUT/ui-dialog/dialog.png" "$ROOT/media/screenshot.png"
