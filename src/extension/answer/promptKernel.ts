@@ -35,7 +35,8 @@ export interface PromptKernel {
 export async function promptKernel(kernels: DialogKernels | undefined, nb: vscode.NotebookDocument, refs: PromptRefs, aim: AimInfo | null): Promise<PromptKernel | undefined> {
   if (!refs.exprs.length && !refs.tools.length) return undefined;
   const named = refsText(refs);
-  if (!vscode.workspace.isTrusted || !kernels) {
+  if (!kernels) return void log.warn(`No kernel layer: the prompt was answered without ${named}.`);
+  if (!vscode.workspace.isTrusted) {
     const msg = `This workspace is not trusted, so no kernel runs and no tool is called: the prompt was answered without ${named}. Trust the workspace to use them.`;
     log.warn(msg);
     void vscode.window.showWarningMessage(msg);
