@@ -20,6 +20,8 @@ export const DEFAULT_CODE_LANGUAGE = 'python';
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a helpful assistant working with the user in a dialog: a notebook of notes, code cells with their outputs, and prompts. Answer the last prompt; reply in Markdown.';
 export const DEFAULT_MAX_REPLY_TOKENS = 8192;
+/** Seed 004's `max_interrupt_steps`. */
+export const DEFAULT_MAX_TOOL_ROUNDS = 5;
 
 export const config = {
   get openDialogsByDefault(): boolean {
@@ -56,6 +58,10 @@ export const config = {
   },
   get maxReplyTokens(): number {
     return Math.floor(positive('maxReplyTokens', DEFAULT_MAX_REPLY_TOKENS));
+  },
+  /** Rounds of kernel tool calls one answer may make. */
+  get maxToolRounds(): number {
+    return Math.floor(positive('maxToolRounds', DEFAULT_MAX_TOOL_ROUNDS));
   },
   /** The model's input window in tokens; 0: from the model (LM API, or the table of known models). */
   get contextWindow(): number {

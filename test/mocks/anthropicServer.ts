@@ -6,7 +6,7 @@ import { ServerResponse } from 'node:http';
 import { MockServer, RecordedRequest, SseWriter, sendJson, startMock } from './mockHttp';
 
 export interface AnthropicStream {
-  /** Text deltas, in order (one text block). */
+  /** Text deltas, in order (one text block; none when empty and a tool call follows). */
   text: string[];
   /** Thinking deltas, streamed in a thinking block before the text. */
   thinking?: string[];
@@ -69,7 +69,8 @@ async function stream(s: AnthropicStream, req: RecordedRequest, res: ServerRespo
     index++;
   };
   if (s.thinking) await block({ type: 'thinking', thinking: '', signature: '' }, [...s.thinking.map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: 'sig' }]);
-  await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text })));
+  // A reply that is only a tool call has no text block, as the API sends it.
+  if (s.text.length || !s.toolUse) await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text })));
   if (s.toolUse) {
     const json = JSON.stringify(s.toolUse.input);
     const half = Math.floor(json.length / 2);

@@ -8,6 +8,7 @@ import { fmt2hist, hist2fmt } from '../reply/format';
 import { AimInfo, DATA_URL, HistPart, detectMime, isMediaUrl, mediaTagMime } from './media';
 import { HistOptions, dlg2hist } from './hist';
 import { INSTRUCTIONS } from './xml';
+import { varsHist } from './hostRefs';
 import { md5, toHex } from '../base/hashes';
 import { b64decode } from '../base/base64';
 import { encodeBase64 } from '../base/base64';
@@ -90,6 +91,12 @@ export function dlg2chat(d: Dialog | readonly Message[], aim: AimInfo | null = n
   }
   if (dups.size) throw new DialogError(`duplicate tool call id(s): ${[...dups].sort().join(', ')}`);
   return res;
+}
+
+/** `vars_hist` as canonical messages: the variables user turn and the model's acknowledgement. */
+export function varsChat(aim: AimInfo | null, ns: Record<string, unknown>): Msg[] {
+  const [user, ack] = varsHist(aim ?? { supports_vision: true }, ns);
+  return [msg('user', userParts(user)), msg('assistant', [textPart(ack)])];
 }
 
 const ENVELOPE_RE = new RegExp(

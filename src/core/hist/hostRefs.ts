@@ -28,10 +28,21 @@ export function getExprs(msgs: readonly Message[], sigil = '$'): string[] {
   return [...res].sort();
 }
 
+/** A value read from a kernel: its Python type name and `str()` text, written as they are. */
+export interface KernelValue {
+  pyType: string;
+  text: string;
+}
+
+function isKernelValue(v: unknown): v is KernelValue {
+  return typeof v === 'object' && v !== null && typeof (v as KernelValue).pyType === 'string' && typeof (v as KernelValue).text === 'string';
+}
+
 /**
  * `vars_hist`: one synthetic turn giving the model the values of `ns`. Byte values travel as `variable`
  * media. The element layout (no whitespace between children) follows §6; the reference's exact
- * spacing inside `<variables>` is not recorded in the spec.
+ * spacing inside `<variables>` is not recorded in the spec. A `KernelValue` (a kernel's value) carries its
+ * own type name; other values are JS values, typed as Python would read them.
  */
 export function varsHist(aim: AimInfo, ns: Record<string, unknown>): [HistPart[], string] {
   const keys = Object.keys(ns);
@@ -41,6 +52,7 @@ export function varsHist(aim: AimInfo, ns: Record<string, unknown>): [HistPart[]
   for (const k of keys) {
     const v = ns[k];
     if (v instanceof Uint8Array) media.push(...mediaItem('variable', k, v, aim));
+    else if (isKernelValue(v)) body += `<variable${xmlAttrs([['name', k], ['type', v.pyType]])}>${v.text}</variable>`;
     else body += `<variable${xmlAttrs([['name', k], ['type', pyTypeName(v)]])}>${pyStr(v)}</variable>`;
   }
   return [[`<variables>${body}</variables>`, ...media], 'Understood, I will use these variable values.'];

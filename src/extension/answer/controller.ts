@@ -8,6 +8,7 @@ import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cell
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
+import type { PromptRunner } from './promptRunner';
 
 export const CONTROLLER_ID = 'dialog-notebook-runner';
 
@@ -27,7 +28,8 @@ export class DialogController implements vscode.Disposable {
   private codeRunner: CellRunner | undefined;
   private readonly subs: vscode.Disposable[] = [];
 
-  constructor(private readonly promptRunner: CellRunner) {
+  /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
+  constructor(readonly promptRunner: PromptRunner) {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Dialog', (cells) => this.execute(cells));
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;

@@ -2,10 +2,15 @@
 // rate, then make it the prompt's reply as ONE undoable edit. Output changes made through an execution
 // are not undoable, so the streamed output is first put back to the old reply and the new one written
 // with `applyMessage`: Undo then restores the old reply. A failure changes nothing in the file: it is
-// shown as a note in the cell's status bar and a notification, and logged.
+// shown as a note in the cell's status bar and a notification, and logged. A prompt naming kernel
+// values or functions (promptKernel.ts) gets the values with its history and the functions as tools: while
+// the model ends a round with calls, they run in the kernel and the model is asked again with the results,
+// up to `dialogNotebook.maxToolRounds` rounds; the reply holds every call with its result.
 
 import * as vscode from 'vscode';
-import { ReplyBuilder, replyMarkdown } from '../../core/answer';
+import { Msg } from '../../core';
+import { ReplyBuilder, Usage, addUsage, replyMarkdown } from '../../core/answer';
+import { config } from '../config';
 import { cell2msg, cellLike, cellReply, cellState, replyOutput } from '../notebook/cells';
 import { dialogOf } from '../notebook/dialogCache';
 import { applyMessage } from '../notebook/edits';
@@ -15,6 +20,8 @@ import { log } from '../log';
 import { CellRunner } from './controller';
 import { ApiKeys } from './keys';
 import { AnswerError } from './providers/provider';
+import { chatTokens, clientCalls, promptRefs } from './kernelRefs';
+import { DialogKernels, promptKernel } from './promptKernel';
 import { planRequest, requestMedia } from './request';
 import { resolveModel } from './resolve';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
@@ -46,6 +53,9 @@ function replyShown(cell: vscode.NotebookCell, reply: string): Promise<boolean> 
 }
 
 export class PromptRunner implements CellRunner {
+  /** The kernel layer's dialog kernels (undefined: prompts answer without ``$`…` `` values and ``&`…` `` tools). */
+  kernels: DialogKernels | undefined;
+
   constructor(
     private readonly keys: ApiKeys,
     /** Called after a reply was written (the status bar's cost). */
@@ -96,36 +106,62 @@ export class PromptRunner implements CellRunner {
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
     const model = await resolveModel(this.keys);
     const media = await requestMedia(cell.notebook);
-    const { plan, system } = planRequest(dialogOf(cell.notebook), id, model, media);
+    let { plan, system } = planRequest(dialogOf(cell.notebook), id, model, media);
+    const aim = model.vision ? null : { supports_vision: false };
+    const kernel = await promptKernel(this.kernels, cell.notebook, promptRefs(plan.messages), aim);
+    // The values turn takes its room off the window: the history is planned again around it.
+    if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...model, maxInputTokens: model.maxInputTokens - chatTokens(kernel.vars) }, media));
+    const tools = kernel?.tools ?? [];
+    if (tools.length && model.choice.provider === 'vscode-lm') log.warn("VS Code's language models are sent no tools: the prompt's &`…` functions were not offered.");
     const dropped = plan.verdicts.filter((v) => v.verdict !== 'kept').length;
     log.info(`Answering ${id} with ${model.setting}: ${plan.chat.length} messages, ~${plan.total} of ${plan.budget} tokens${dropped ? `, ${dropped} messages cut or left out` : ''}`);
     if (plan.over) log.warn(`The prompt and pinned messages alone exceed the budget (${plan.budget} tokens): the model may refuse.`);
-    const builder = new ReplyBuilder();
+    /** The answer's rounds so far: assistant turns, each round's calls answered by a tool turn. */
+    const reply: Msg[] = [];
+    let builder = new ReplyBuilder();
+    let usage: Usage | undefined;
     // While it streams: the reply so far, without the usage block and marker the final one gets.
-    const throttle = new UpdateThrottle(() => show(replyMarkdown(builder.messages())), UPDATE_INTERVAL_MS);
+    const throttle = new UpdateThrottle(() => show(replyMarkdown([...reply, ...builder.messages()])), UPDATE_INTERVAL_MS);
     let waiting = false;
     try {
-      const request = { model: model.choice.model, system: system || undefined, messages: plan.chat, maxTokens: model.maxTokens };
-      for await (const e of model.provider.answer(request, signal)) {
-        if (e.type === 'retry') {
-          waiting = true;
-          const s = Math.ceil(e.delayMs / 1000);
-          setCellNote(cell, note(`$(watch) rate limited: retry ${e.retry}/${e.of} in ${s} s`, `${e.message}\n\nRetrying in ${s} s (stop the cell to give up).`));
-          log.warn(`Rate limited (${e.message}): retry ${e.retry}/${e.of} in ${s} s`);
-          continue;
+      for (let round = 0; ; round++) {
+        // After the last round the model is offered no tool, so it answers in words.
+        const live = round < config.maxToolRounds ? tools.map((t) => t.schema) : [];
+        const messages = [...(kernel?.vars ?? []), ...plan.chat, ...reply];
+        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: live.length ? live : undefined };
+        for await (const e of model.provider.answer(request, signal)) {
+          if (e.type === 'retry') {
+            waiting = true;
+            const s = Math.ceil(e.delayMs / 1000);
+            setCellNote(cell, note(`$(watch) rate limited: retry ${e.retry}/${e.of} in ${s} s`, `${e.message}\n\nRetrying in ${s} s (stop the cell to give up).`));
+            log.warn(`Rate limited (${e.message}): retry ${e.retry}/${e.of} in ${s} s`);
+            continue;
+          }
+          if (waiting) {
+            waiting = false;
+            setCellNote(cell, undefined);
+          }
+          builder.add(e);
+          if (e.type === 'text' || e.type === 'thinking' || e.type === 'tool_use') throttle.mark();
         }
-        if (waiting) {
-          waiting = false;
-          setCellNote(cell, undefined);
+        reply.push(...builder.messages());
+        if (builder.usage) usage = usage ? addUsage(usage, builder.usage) : builder.usage;
+        const calls = clientCalls(builder.parts);
+        if (!kernel || !live.length || builder.reason !== 'tool_use' || !calls.length) break;
+        log.info(`Round ${round + 1}: ${calls.length} tool calls`);
+        builder = new ReplyBuilder();
+        reply.push(await kernel.call(calls, signal));
+        throttle.mark();
+        if (signal.aborted) {
+          builder.reason = 'aborted';
+          break;
         }
-        builder.add(e);
-        if (e.type === 'text' || e.type === 'thinking' || e.type === 'tool_use') throttle.mark();
       }
     } finally {
       await throttle.finish();
     }
     log.info(`Answer to ${id} ended (${builder.reason ?? 'no end'}) after ${throttle.updates} cell updates`);
-    return builder.parts.length || builder.reason !== 'aborted' ? builder.markdown() : undefined;
+    return reply.length || builder.reason !== 'aborted' ? replyMarkdown(reply, { usage, interrupted: builder.reason === 'aborted' }) : undefined;
   }
 
   /** Shows a failure on the cell (a status bar note: nothing the file keeps) and as a notification with the fix. */

@@ -30,7 +30,11 @@ export interface PlannedRequest {
 
 const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: limits.vision ? null : { supports_vision: false }, hist: media });
 
-/** Plans the request for `promptId` (throws DialogError when it is not a prompt that can be answered). */
+/**
+ * Plans the request for `promptId` (throws DialogError when it is not a prompt that can be answered). The
+ * values of its ``$`expr` `` references are not in the plan: only the kernel has them, read when the prompt
+ * is answered (promptKernel.ts), so the History tab shows the references unevaluated, as prompt text.
+ */
 export function planRequest(d: Dialog, promptId: string, limits: ModelLimits, media: RequestMedia = {}): PlannedRequest {
   const dialog = savedDialog(d);
   const system = config.systemPrompt;

@@ -27,6 +27,7 @@ export function registerKernel(context: vscode.ExtensionContext, controller: Dia
   const servers = new JupyterServers(token);
   const runner = new CodeRunner(servers);
   controller.setCodeRunner(runner);
+  controller.promptRunner.kernels = runner;
   const withDialog = (what: string, act: (nb: vscode.NotebookDocument) => Promise<unknown>) => async (arg?: unknown) => {
     const nb = targetDialog(arg);
     if (!nb) return void vscode.window.showInformationMessage(`${what}: open a dialog first.`);

@@ -197,6 +197,11 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     if ((await vscode.window.showWarningMessage(message, RESTART)) === RESTART) await this.restart(nb);
   }
 
+  /** The dialog's kernel for a prompt's ``$`expr` `` values and ``&`fn` `` tools: the running one, else one started now. */
+  async session(nb: vscode.NotebookDocument): Promise<KernelSession> {
+    return (await this.kernel(nb)).ks;
+  }
+
   /** Dialog: Restart Kernel: a fresh kernel (the old one's variables are gone); starts one when there is none. */
   async restart(nb: vscode.NotebookDocument): Promise<void> {
     const e = this.kernels.get(nb.uri.toString());

@@ -1,9 +1,11 @@
 // The canonical chat as an Anthropic Messages request (streaming). Tool turns become `tool_use` /
 // `tool_result` blocks; since the API refuses those unless the tools are declared, the tools the history
 // used are declared (any arguments) with `tool_choice: none`: the model reads past calls, makes none.
+// The request's live tools (kernel functions) are declared with their schemas, and then the model may call.
 
 import type Anthropic from '@anthropic-ai/sdk';
 import { DATA_URL, MediaPart, Part } from '../../../core';
+import { anthropicTool } from '../../kernel/hostTools';
 import { AnswerRequest } from './provider';
 import { wireName } from './wire';
 
@@ -64,9 +66,14 @@ export function anthropicParams(req: AnswerRequest): Anthropic.MessageCreatePara
   for (const m of messages) if (!(m.content as Block[]).length) m.content = [{ type: 'text', text: '.' }];
   const params: Anthropic.MessageCreateParamsNonStreaming = { model: req.model, max_tokens: req.maxTokens, messages };
   if (req.system) params.system = req.system;
-  if (tools.size) {
-    params.tools = [...tools].map((name) => ({ name, description: 'A tool used earlier in this dialog.', input_schema: { type: 'object' } }));
-    params.tool_choice = { type: 'none' };
+  const live = req.tools ?? [];
+  for (const t of live) tools.delete(t.name);
+  if (tools.size || live.length) {
+    params.tools = [
+      ...live.map((t) => anthropicTool(t) as Anthropic.Tool),
+      ...[...tools].map((name) => ({ name, description: 'A tool used earlier in this dialog.', input_schema: { type: 'object' as const } })),
+    ];
+    if (!live.length) params.tool_choice = { type: 'none' };
   }
   return params;
 }

@@ -1,9 +1,11 @@
 // The canonical chat as an OpenAI Chat Completions request (streaming, usage in the last chunk). Tool
 // turns become `tool_calls` and `tool` messages, with the tools the history used declared (any
-// arguments) and `tool_choice: none`, which compatible servers need to render the history.
+// arguments) and `tool_choice: none`, which compatible servers need to render the history. The request's
+// live tools (kernel functions) are declared with their schemas, and then the model may call.
 
 import type OpenAI from 'openai';
 import { Part } from '../../../core';
+import { openaiTool } from '../../kernel/hostTools';
 import { AnswerRequest } from './provider';
 import { wireName } from './wire';
 
@@ -44,9 +46,14 @@ export function openaiParams(req: AnswerRequest): Params {
     }
   }
   const params: Params = { model: req.model, messages, max_completion_tokens: req.maxTokens, stream: true, stream_options: { include_usage: true } };
-  if (tools.size) {
-    params.tools = [...tools].map((name) => ({ type: 'function', function: { name, description: 'A tool used earlier in this dialog.', parameters: { type: 'object' } } }));
-    params.tool_choice = 'none';
+  const live = req.tools ?? [];
+  for (const t of live) tools.delete(t.name);
+  if (tools.size || live.length) {
+    params.tools = [
+      ...live.map(openaiTool),
+      ...[...tools].map((name) => ({ type: 'function' as const, function: { name, description: 'A tool used earlier in this dialog.', parameters: { type: 'object' } } })),
+    ];
+    if (!live.length) params.tool_choice = 'none';
   }
   return params;
 }

@@ -2,6 +2,7 @@
 
 import type { Msg } from '../../../core';
 import type { AnswerEvent, ErrorKind } from '../../../core/answer';
+import type { ToolSchema } from '../../kernel/hostTools';
 
 export type { AnswerEvent };
 
@@ -15,6 +16,8 @@ export interface AnswerRequest {
   messages: readonly Msg[];
   /** The reply budget (`max_tokens`), the same the context plan reserved. */
   maxTokens: number;
+  /** Functions the model may call now (the ``&`fn` `` of the dialog's kernel); none: it may call nothing. */
+  tools?: readonly ToolSchema[];
 }
 
 export interface AnswerProvider {
