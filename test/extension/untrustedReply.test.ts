@@ -6,7 +6,6 @@ import { REPLY_MIME } from '../../src/shared/replyOutput';
 import { closeAll, openDialog, readText, replyText, setCellText, writeText } from './helpers';
 
 const REPLY = 'Look: <iframe src="https://evil.example/"></iframe> and [click](javascript:alert(1)).\n\n`<iframe>` in code stays.';
-const FILE = 'scratch/untrusted-reply.ipynb';
 const SEP = '\n\n##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->\n\n';
 const lines = (s: string) => s.split(/(?<=\n)/);
 const TEXT =
@@ -26,11 +25,15 @@ const TEXT =
 
 describe('untrusted replies', function () {
   this.timeout(60000);
-  beforeEach(() => writeText(FILE, TEXT));
+  // A fresh file per test: rewriting one the previous test had open makes VS Code's copy older than the
+  // disk, and its save then refuses.
+  let runs = 0;
+  let file = '';
+  beforeEach(() => writeText((file = `scratch/untrusted-reply-${++runs}.ipynb`), TEXT));
   afterEach(closeAll);
 
   it('hands the reply, as written, only to the sanitising reply renderer', async () => {
-    const nb = await openDialog(FILE);
+    const nb = await openDialog(file);
     const items = nb.cellAt(1).outputs.flatMap((o) => o.items);
     assert.deepStrictEqual(
       items.map((i) => i.mime),
@@ -42,10 +45,10 @@ describe('untrusted replies', function () {
   });
 
   it('saves the reply exactly as written, also after an edit elsewhere', async () => {
-    const nb = await openDialog(FILE);
+    const nb = await openDialog(file);
     await setCellText(nb.cellAt(0), 'A changed note');
     assert.ok(await nb.save());
-    const saved = JSON.parse(await readText(FILE));
+    const saved = JSON.parse(await readText(file));
     assert.strictEqual(saved.cells[1].source.join(''), 'What is this?' + SEP + REPLY);
     assert.strictEqual(saved.cells[0].source.join(''), 'A changed note');
   });
