@@ -1,8 +1,9 @@
 // Work that grows linearly with the input: for each function that a pathological reply or cell once made
 // quadratic, doubling the input may at most about double the time. Both sizes are timed in the same
 // run, so the check is a ratio, never a fixed time; the size grows until a run is long against timer
-// noise. Each size counts its fastest of several interleaved runs: a loaded machine and the garbage
-// collector of a big test process only ever add time. A failing measurement is taken again before it counts.
+// noise. Time is this process's CPU time, which other processes on a loaded machine do not inflate, and
+// each size counts its fastest of several interleaved runs (the garbage collector only ever adds time).
+// A failing measurement is taken again before it counts.
 import { strict as assert } from 'node:assert';
 import { firstLine } from '../../src/core/outline';
 import { replyParts } from '../../src/core/reply';
@@ -15,9 +16,10 @@ const LIMIT = 2.5;
 const MIN_MS = 15;
 
 function ms(f: () => unknown): number {
-  const t = performance.now();
+  const start = process.cpuUsage();
   f();
-  return performance.now() - t;
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 /** t(2n) / t(n), the fastest of interleaved runs, for the smallest n ≥ `start` whose run takes MIN_MS. */
