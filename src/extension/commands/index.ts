@@ -8,6 +8,7 @@ import { registerExplodeCommands } from './explode';
 import { registerFindCommand } from './find';
 import { registerExportCommands } from './export';
 import { registerValidateCommand } from './validate';
+import { registerCellTabs } from './cellTabs';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
   registerCellCommands(context);
@@ -17,4 +18,5 @@ export function registerCommands(context: vscode.ExtensionContext): void {
   registerFindCommand(context);
   registerExportCommands(context);
   registerValidateCommand(context);
+  registerCellTabs(context);
 }
