@@ -1,27 +1,10 @@
 // VS Code's Outline and a dialog's prompts (issue 12, item 13): with default settings the Outline omits
 // code cells, prompts included; the first dialog opened offers to turn "Notebook › Outline: Show Code
 // Cells" on, and once it is, the Outline lists the prompt by its first line. Saves outline-prompts.png.
-import fs from 'node:fs';
-import path from 'node:path';
-
-const SEP = '##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->';
-const FILE = 'outline-prompts.ipynb';
-
-function dialog() {
-  return {
-    cells: [
-      { cell_type: 'markdown', id: 'n0000001', metadata: {}, source: '# Outline heading' },
-      { cell_type: 'markdown', id: 'p0000001', metadata: { solveit_ai: true }, source: `Which prompt shows in the Outline?\n\n${SEP}\n\nThis one.` },
-    ],
-    metadata: { kernelspec: { display_name: 'python3', language: 'python', name: 'python3' }, solveit_dialog_mode: 'learning', solveit_ver: 2 },
-    nbformat: 4,
-    nbformat_minor: 5,
-  };
-}
+const FILE = 'outline-prompts.ipynb'; // in fixtures/, copied into every UI workspace
 
 export const tests = {
-  async 'the first dialog offers to list prompts in the Outline, which then lists them'({ page, vsc, workspace, screenshot }) {
-    fs.writeFileSync(path.join(workspace, FILE), JSON.stringify(dialog(), null, 1));
+  async 'the first dialog offers to list prompts in the Outline, which then lists them'({ page, vsc, screenshot }) {
     const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first();
     await row.waitFor({ timeout: 60000 });
     await row.click({ button: 'right' });
