@@ -20,10 +20,10 @@ describe('validate: a problem reveals its cell (issue 12)', function () {
     await vscode.window.showNotebookDocument(nb);
     await vscode.commands.executeCommand('dialogNotebook.validate', nb.uri);
     const cell = nb.cellAt(2);
-    const diags = await until(() => {
+    const diags = (await until(() => {
       const list = vscode.languages.getDiagnostics(cell.document.uri);
       return list.length ? list : undefined;
-    }, 'the problem on cell 3');
+    }, 'the problem on cell 3'))!;
     assert.match(diags[0].message, /duplicate message id/);
     await vscode.commands.executeCommand('vscode.open', cell.document.uri, { selection: diags[0].range });
     await until(() => !rawTab(cell.document.uri) && vscode.window.activeNotebookEditor?.notebook === nb && vscode.window.activeNotebookEditor.selection.start === 2, 'the cell revealed in the dialog, no raw-cell tab', 60000);
