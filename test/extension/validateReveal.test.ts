@@ -26,6 +26,13 @@ describe('validate: a problem reveals its cell (issue 12)', function () {
     }, 'the problem on cell 3'))!;
     assert.match(diags[0].message, /duplicate message id/);
     await vscode.commands.executeCommand('vscode.open', cell.document.uri, { selection: diags[0].range });
-    await until(() => !rawTab(cell.document.uri) && vscode.window.activeNotebookEditor?.notebook === nb && vscode.window.activeNotebookEditor.selection.start === 2, 'the cell revealed in the dialog, no raw-cell tab', 60000);
+    const state = () => {
+      const ed = vscode.window.activeNotebookEditor;
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => `${g.viewColumn}:${t.label}:${t.input?.constructor.name}`));
+      return { rawTab: !!rawTab(cell.document.uri), dialog: ed?.notebook === nb, selected: ed?.selection.start, tabs };
+    };
+    await until(() => !state().rawTab && state().dialog && state().selected === 2, 'the cell revealed', 60000).catch(() => undefined);
+    const s = state();
+    assert.deepEqual([s.rawTab, s.dialog, s.selected], [false, true, 2], JSON.stringify(s));
   });
 });
