@@ -8,7 +8,6 @@ import { registerExplodeCommands } from './explode';
 import { registerFindCommand } from './find';
 import { registerExportCommands } from './export';
 import { registerValidateCommand } from './validate';
-import { registerCellTabs } from './cellTabs';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
   registerCellCommands(context);
@@ -18,5 +17,4 @@ export function registerCommands(context: vscode.ExtensionContext): void {
   registerFindCommand(context);
   registerExportCommands(context);
   registerValidateCommand(context);
-  registerCellTabs(context);
 }
