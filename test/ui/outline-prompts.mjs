@@ -12,7 +12,10 @@ export const tests = {
     await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Dialog/ }).first().click();
     await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
 
-    const offer = await vsc.notification('Show Code Cells', { timeout: 60000 });
+    // In the notification center: on a loaded machine the toast may have timed out already.
+    await vsc.runCommand('Notifications: Show Notifications');
+    const offer = page.locator('.notifications-center .notification-list-item', { hasText: 'Show Code Cells' }).first();
+    await offer.waitFor({ state: 'visible', timeout: 60000 });
     await offer.locator('.monaco-button', { hasText: 'Turn On' }).click();
     await vsc.runCommand('Explorer: Focus on Outline View');
     await page.locator('.outline-pane .monaco-list-row', { hasText: 'Which prompt shows in the Outline?' }).first().waitFor({ timeout: 60000 });
