@@ -24,6 +24,13 @@ export const DEFAULT_MAX_REPLY_TOKENS = 8192;
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
 
 export const config = {
+  /** VS Code's `notebook.outline.showCodeCells`: off by default, and then the Outline omits prompts. */
+  get outlineShowsCodeCells(): boolean {
+    return vscode.workspace.getConfiguration('notebook.outline').get<unknown>('showCodeCells') === true;
+  },
+  setOutlineShowsCodeCells(): Thenable<void> {
+    return vscode.workspace.getConfiguration('notebook.outline').update('showCodeCells', true, vscode.ConfigurationTarget.Global);
+  },
   get openDialogsByDefault(): boolean {
     return get<unknown>('openDialogsByDefault', false) === true;
   },

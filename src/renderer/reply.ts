@@ -5,9 +5,11 @@
 
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
+import { toolSpans } from '../core/reply';
 import type { ReplyAttachments } from '../shared/replyOutput';
 import { REPLY_ATTRS, REPLY_TAGS, REPLY_URI, replyAttribute } from './policy';
 import { REPLY_CSS } from './style';
+import { toolCallElement } from './toolCall';
 
 /** The part of VS Code's renderer API (`vscode-notebook-renderer`) this renderer uses. */
 interface OutputItem {
@@ -24,19 +26,31 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
   else data.attrValue = kept;
 });
 
-/** The reply's markdown as a sanitised fragment of this document (never reparsed as HTML afterwards). */
+/** Markdown as a sanitised fragment of this document (never reparsed as HTML afterwards). */
+function sanitised(text: string): DocumentFragment {
+  return purify.sanitize(markdown.render(text), {
+    ALLOWED_TAGS: REPLY_TAGS,
+    ALLOWED_ATTR: REPLY_ATTRS,
+    ALLOWED_URI_REGEXP: REPLY_URI,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+}
+
+/** The reply: its prose as sanitised markdown, its tool calls built from their JSON as text. */
 function render(text: string, meta: unknown): DocumentFragment {
   const a = (meta as { attachments?: unknown } | null)?.attachments;
   attachments = a && typeof a === 'object' ? (a as ReplyAttachments) : undefined;
   try {
-    return purify.sanitize(markdown.render(text), {
-      ALLOWED_TAGS: REPLY_TAGS,
-      ALLOWED_ATTR: REPLY_ATTRS,
-      ALLOWED_URI_REGEXP: REPLY_URI,
-      ALLOW_DATA_ATTR: false,
-      ALLOW_ARIA_ATTR: false,
-      RETURN_DOM_FRAGMENT: true,
-    });
+    const out = document.createDocumentFragment();
+    let at = 0;
+    for (const s of toolSpans(text)) {
+      out.append(sanitised(text.slice(at, s.start)), toolCallElement(s));
+      at = s.end;
+    }
+    out.append(sanitised(text.slice(at)));
+    return out;
   } finally {
     attachments = undefined;
   }

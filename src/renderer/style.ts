@@ -42,4 +42,8 @@ img { max-width: 100%; }
 hr { border: 0; height: 2px; border-bottom: 2px solid var(--vscode-textSeparator-foreground, currentColor); }
 summary { cursor: pointer; }
 details { margin: 0.5em 0; }
+.tool-call > summary code { white-space: pre-wrap; word-break: break-word; }
+.tool-body { margin: 4px 0 0 14px; }
+.tool-label { color: var(--vscode-descriptionForeground); font-size: 0.9em; margin-top: 4px; }
+.tool-body pre { margin: 2px 0; white-space: pre-wrap; word-break: break-word; }
 `;

@@ -130,7 +130,7 @@ describe('surgery commands', function () {
     const order = ids(nb);
     const [a, b] = [nb.cellAt(1).document.getText(), nb.cellAt(4).document.getText()];
     await select(nb, 4, 6);
-    const r = await run('mergeCells');
+    const r = await run('mergeCells', undefined, true); // code + prompt: the question answered yes
     assert.equal(r.ok, true, r.message);
     assert.equal(nb.cellCount, order.length - 1);
     assert.equal(dialogState(nb.cellAt(4)).id, order[4]);

@@ -75,6 +75,13 @@ describe('section outline', () => {
     assert.equal(items[0].tokens, tokenEstimate(`\n  \n${long}\nmore`));
     assert.deepEqual(buildOutline(items).map((n) => n.index), [0, 1]);
   });
+  it('labels: a code cell by its first line that is not a directive, its directives when it has nothing else (issue 12)', () => {
+    const label = (content: string, msgType = 'code') => outlineItem(new Message({ msgType, content }), 0).label;
+    assert.equal(label('#| export\n#| hide\n\ndef f(x):\n    return x'), 'def f(x):');
+    assert.equal(label('%%time\n#| export\nx = 1'), 'x = 1');
+    assert.equal(label('#| export'), '#| export');
+    assert.equal(label('#| a note line', 'note'), '#| a note line');
+  });
 });
 
 describe('history preview', () => {

@@ -7,6 +7,7 @@ import { Dialog, Message, truthy } from '../model/dialog';
 import { aiRes } from '../model/outputs';
 import { renderOutputsAi, tokenEstimate } from '../hist/render';
 import { headerInfo } from '../model/sections';
+import { partitionDirectives } from '../model/directives';
 import { explodedFrom } from '../reply/explode';
 
 export interface OutlineItem {
@@ -95,7 +96,9 @@ export function outlineItem(
   outText = '',
 ): OutlineItem {
   const [level, head] = m.msgType === 'note' ? headerInfo(m.content) : [0, null];
-  const label = level ? cut((head ?? '').trim()) || '(empty heading)' : firstLine(m.content) || `(empty ${m.msgType})`;
+  // A code cell is named by its code, not by the `#| export` directives above it (if it has any code).
+  const body = m.msgType === 'code' ? partitionDirectives(m.content)[1].join('') : '';
+  const label = level ? cut((head ?? '').trim()) || '(empty heading)' : firstLine(body.trim() ? body : m.content) || `(empty ${m.msgType})`;
   return {
     id: m.id,
     index,

@@ -72,9 +72,20 @@ export function parts2reply(prompt: Message, parts: readonly ReplyPart[]): strin
   sub.messages = parts.map((p) => {
     const orig = p.from !== undefined ? sub.messages[p.from] : undefined;
     if (orig && samePart(before[p.from!], p)) return orig;
-    if (p.kind === 'note') return new Message({ msgType: 'note', content: p.text });
+    // An edited part stays the message it came from (the sub-dialog is this call's own), so
+    // dlg2reply can rewrite just the changed fields of its block.
+    const same = orig && orig.msgType === (p.kind === 'note' ? 'note' : 'code');
+    if (p.kind === 'note') {
+      if (!same) return new Message({ msgType: 'note', content: p.text });
+      orig.content = p.text;
+      return orig;
+    }
     const meta: JsonObject = p.toolId ? { tool_id: p.toolId } : {};
-    return new Message({ msgType: 'code', content: callSource(p), output: codeOutput(p.result), meta });
+    if (!same) return new Message({ msgType: 'code', content: callSource(p), output: codeOutput(p.result), meta });
+    orig.content = callSource(p);
+    if (renderOutputsAi(orig.output) !== p.result) orig.output = codeOutput(p.result);
+    orig.meta = meta;
+    return orig;
   });
   return dlg2reply(sub);
 }

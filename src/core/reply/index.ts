@@ -3,3 +3,4 @@ export * from './format';
 export * from './subDialog';
 export * from './explode';
 export * from './editParts';
+export * from './toolSpans';

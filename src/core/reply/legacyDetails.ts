@@ -80,7 +80,7 @@ export function convTools(text: string): string {
   return (out + tools.slice(at)).replace(DIV_TOKEN, (_m, _c, s: string | undefined, d: string) => usageBlock(s ?? '', d));
 }
 
-function htmlEscape(s: string): string {
+export function htmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 

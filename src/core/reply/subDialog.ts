@@ -10,6 +10,7 @@ import { isIdentifier, LiteralCall, parseLiteralCall, pyRepr, pyToJson } from '.
 import { pyStrip } from '../python/text';
 import { renderOutputsAi } from '../hist/render';
 import { fmt2hist, mkToolBlock, ReplyStyle } from './format';
+import { editEnvelope } from './editEnvelope';
 
 /** `sub.meta` key remembering the wire style of the exploded reply. */
 export const REPLY_STYLE_KEY = 'reply_style';
@@ -121,20 +122,18 @@ export function dlg2reply(sub: Dialog, opts: Dlg2replyOptions = {}): string {
   const style: ReplyStyle = opts.style ?? (stored === 'fenced' || stored === 'details' ? stored : DEFAULT_REPLY_STYLE);
   let out = '';
   let prev: Message | null = null;
-  let prevIntact = true;
   for (const m of sub.messages) {
     const origin = origins.get(m);
     const text = emission(m, style, origin);
     if (!text) continue;
-    const intact = !!origin && text === origin.text;
-    const keep = intact && prevIntact && origin.prev === prev && style === 'details';
+    // Two messages that are still neighbours keep the whitespace between them, edited or not.
+    const keep = !!origin && origin.prev === prev && style === 'details';
     out += keep ? origin.before : prev ? '\n\n' : '';
     out += text;
     prev = m;
-    prevIntact = intact;
   }
   const tail = trailers.get(sub);
-  if (tail && tail.last === prev && prevIntact && style === 'details') out += tail.after;
+  if (tail && tail.last === prev && style === 'details') out += tail.after;
   return out;
 }
 
@@ -149,6 +148,11 @@ function emission(m: Message, style: ReplyStyle, origin: Origin | undefined): st
   const was = origin?.call;
   if (style === 'details' && was && was.content === m.content && was.result === text && was.id === id) return origin!.text;
   const args = pyToJson(call.arguments) as JsonObject;
+  if (style === 'details' && was && was.id === id) {
+    // An edited call keeps its envelope's form: only the changed fields are rewritten.
+    const edited = editEnvelope(origin!.text, { call: was.content === m.content ? undefined : { name: call.name, args }, result: was.result === text ? undefined : text });
+    if (edited !== undefined) return edited;
+  }
   const block = style === 'details' ? mkDetailsBlock : mkToolBlock;
   return pyStrip(block({ id, name: call.name, arguments: args, text }, null));
 }

@@ -8,6 +8,8 @@ import { cpLen } from '../../core/python';
 import { CommandResult } from './feedback';
 import { NO_TARGET, Target, commandTarget } from './target';
 import { runPlan } from './runPlan';
+import { Dialog, Message } from '../../core/model';
+import { snapshotDialog } from '../notebook/edits';
 
 function needCells(t: Target): number[] {
   if (!t.indices.length) throw new Error(NO_TARGET);
@@ -53,13 +55,30 @@ export function splitCell(arg?: unknown, pos?: number): Promise<CommandResult> {
   });
 }
 
-/** Merges the selected cells (or the given / active cell with the next one) into the first. */
-export function mergeCells(arg?: unknown): Promise<CommandResult> {
-  return runPlan(commandTarget(arg), ({ d }, t) => {
-    const ks = needCells(t);
-    const picked = ks.length > 1 ? ks : ks[0] + 1 < d.messages.length ? [ks[0], ks[0] + 1] : ks;
-    return planMergeMsgs(d, picked.map((k) => d.messages[k]));
-  });
+/** The messages a merge takes: the selected ones, or the focused one and the next. */
+function mergePicks(d: Dialog, t: Target): Message[] {
+  const ks = needCells(t);
+  const picked = ks.length > 1 ? ks : ks[0] + 1 < d.messages.length ? [ks[0], ks[0] + 1] : ks;
+  return picked.map((k) => d.messages[k]);
+}
+
+/**
+ * Merges the selected cells (or the given / active cell with the next one) into the first. Messages of
+ * different types merge into a note whose text and metadata combine theirs, so that is asked first;
+ * `mixed` answers the question (tests, callers that asked already).
+ */
+export async function mergeCells(arg?: unknown, mixed?: boolean): Promise<CommandResult> {
+  const t = commandTarget(arg);
+  if (t && t.indices.length && mixed !== true) {
+    const types = [...new Set(mergePicks(snapshotDialog(t.nb).d, t).map((m) => m.msgType))];
+    if (types.length > 1) {
+      const yes = 'Merge into a Note';
+      const what = `These messages are of different types (${types.join(', ')}): merged, they become one note, a prompt as "## AI Prompt / ## AI Response" text and code as a fenced block, with the metadata of all of them (the first one's winning).`;
+      const ok = mixed ?? (await vscode.window.showWarningMessage(`${what} Merge them?`, { modal: true }, yes)) === yes;
+      if (!ok) return { ok: false, message: `Not merged: ${what}` };
+    }
+  }
+  return runPlan(t, ({ d }, t) => planMergeMsgs(d, mergePicks(d, t)));
 }
 
 export function registerMoveCommands(context: vscode.ExtensionContext): void {
@@ -69,5 +88,5 @@ export function registerMoveCommands(context: vscode.ExtensionContext): void {
   reg('dialogNotebook.moveSectionUp', (arg) => moveSectionCmd('up', arg));
   reg('dialogNotebook.moveSectionDown', (arg) => moveSectionCmd('down', arg));
   reg('dialogNotebook.splitCell', (arg, pos) => splitCell(arg, typeof pos === 'number' ? pos : undefined));
-  reg('dialogNotebook.mergeCells', mergeCells);
+  reg('dialogNotebook.mergeCells', (arg, mixed) => mergeCells(arg, typeof mixed === 'boolean' ? mixed : undefined));
 }

@@ -99,8 +99,13 @@ export async function applyDialogEdit(snap: DialogSnapshot, plan: DialogEdit<unk
   if (snap.nb.version !== snap.version) return 'the dialog changed while the command ran; try again';
   if (!plan.edits.length) return null;
   const ok = await vscode.workspace.applyEdit(dialogEdit2workspace(snap.nb, plan));
+  if (ok) applied.fire(snap.nb);
   return ok ? null : 'VS Code refused the edit';
 }
+
+const applied = new vscode.EventEmitter<vscode.NotebookDocument>();
+/** A surgery edit landed: views show it now rather than after their debounce of typing. */
+export const onDidApplyDialogEdit = applied.event;
 
 /** Where the messages of a plan's result sit after it was applied (indices in the new list). */
 export function resultIndices(snap: DialogSnapshot, msgs: readonly Message[]): number[] {

@@ -4,10 +4,12 @@ import * as vscode from 'vscode';
 import { registerOutlineCache } from './outlineModel';
 import { registerSectionsView } from './sections';
 import { registerPromptSymbols } from './symbols';
+import { registerOutlineOffer } from './outlineOffer';
 
 export function registerViews(context: vscode.ExtensionContext): void {
   // before the views, so its change listener runs before theirs
   registerOutlineCache(context);
   registerSectionsView(context);
   registerPromptSymbols(context);
+  registerOutlineOffer(context);
 }

@@ -9,6 +9,7 @@ import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
 import { FLAG_ICONS, HEADING_ICON, tokensText, typeIcon } from '../../shared/outlineView';
 import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
 import { selectCells } from '../commands/target';
+import { onDidApplyDialogEdit } from '../notebook/edits';
 import { nodeAt, notebookOutline } from './outlineModel';
 
 export const SECTION_VIEWS = ['dialogNotebook.sections', 'dialogNotebook.sectionsSidebar'];
@@ -137,6 +138,12 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     vscode.window.onDidChangeActiveNotebookEditor(() => schedule(0)),
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook === provider.nb || e.notebook === vscode.window.activeNotebookEditor?.notebook) schedule();
+    }),
+    onDidApplyDialogEdit((nb) => {
+      if (nb !== current()) return;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      provider.refresh(nb);
     }),
     vscode.workspace.onDidCloseNotebookDocument((nb) => {
       if (nb === provider.nb) schedule(0);
