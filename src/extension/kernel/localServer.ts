@@ -3,8 +3,9 @@
 
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 /** How to launch Jupyter Server: a command and the arguments before the server's own options. */
@@ -119,8 +120,32 @@ function exitOf(p: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * A config file for the server we start: its kernel WebSockets send each message at once. Jupyter Server
+ * leaves Nagle's algorithm on, so a cell's replies wait for the client's delayed ACK: ~40 ms per cell.
+ * The handler's module moved in Jupyter Server 2; a version with neither keeps its default.
+ */
+const NODELAY_CONFIG = `# Written by Dialog Notebooks for the local Jupyter Server it starts.
+import importlib
+for _module, _name in [('jupyter_server.services.kernels.websocket', 'KernelWebsocketHandler'),
+                       ('jupyter_server.services.kernels.handlers', 'ZMQChannelsHandler')]:
+    try:
+        _cls = getattr(importlib.import_module(_module), _name)
+    except (ImportError, AttributeError):
+        continue
+    def _open(self, *args, _open=_cls.open, **kwargs):
+        self.set_nodelay(True)
+        return _open(self, *args, **kwargs)
+    _cls.open = _open
+    break
+`;
+
 /** One launch on one port: resolves once the server says it is running, rejects with its log otherwise. */
 async function launch(cmd: JupyterCommand, rootDir: string, port: number, token: string, timeoutMs: number): Promise<LocalServer> {
+  const configDir = mkdtempSync(join(tmpdir(), 'dialog-jupyter-'));
+  const configFile = join(configDir, 'jupyter_server_config.py');
+  writeFileSync(configFile, NODELAY_CONFIG);
+  const removeConfig = () => rmSync(configDir, { recursive: true, force: true });
   const args = [
     ...cmd.args,
     '--ServerApp.ip=127.0.0.1',
@@ -128,11 +153,13 @@ async function launch(cmd: JupyterCommand, rootDir: string, port: number, token:
     '--ServerApp.port_retries=0',
     '--no-browser',
     `--ServerApp.root_dir=${rootDir}`,
+    `--config=${configFile}`,
     ...(process.getuid?.() === 0 ? ['--allow-root'] : []),
   ];
   // The token travels in the environment, not on a command line other users can read with `ps`.
   const p = spawn(cmd.command, args, { cwd: rootDir, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, JUPYTER_TOKEN: token } });
   const exited = exitOf(p);
+  void exited.then(removeConfig);
   let log = '';
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ServerStartError(`Jupyter Server did not start within ${timeoutMs / 1000} s:\n${log}`)), timeoutMs);
@@ -156,6 +183,7 @@ async function launch(cmd: JupyterCommand, rootDir: string, port: number, token:
     await ready;
   } catch (e) {
     killGroup(p, 'SIGKILL');
+    removeConfig();
     throw e;
   }
   p.stderr!.resume(); // keep draining the log so the server never blocks on a full pipe
