@@ -7,7 +7,15 @@
 const BROKEN = 'could not be opened';
 
 const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
-const sectionsHeader = (page, name) => page.locator('.pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${name}$`, 'i') }) });
+/** A view's header; VS Code keeps it in the DOM, hidden, when the view is its container's only one. */
+const sectionsHeader = (page, name) => page.locator(`.pane-header[aria-label="${name} Section"]`);
+
+/** A notification: its toast, or (toasts hide after a while) its row in the notification center. */
+async function notice(page, vsc, text, timeout = 60000) {
+  const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
+  if (await toast.waitFor({ state: 'visible', timeout }).then(() => true, () => false)) return toast;
+  return vsc.notification(text, { timeout: 15000 });
+}
 /** A code cell of the visible dialog editor carries our status bar (message type, pin, skip, export). */
 const dialogShown = (page) => page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'code' }).first();
 
@@ -24,10 +32,12 @@ async function waitNoError(page, loc, what, timeout = 90000) {
 export const tests = {
   async 'no Dialog Sections view is listed while no dialog is open'({ page, vsc, assert }) {
     await explorerRow(page, 'basic.ipynb').waitFor({ timeout: 60000 });
+    // The extensions are registered (before that, a double-click opens an .ipynb as text).
+    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
     assert.equal(await sectionsHeader(page, 'Dialog Sections').count(), 0, 'Explorer: Dialog Sections');
     await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().click();
     try {
-      await sectionsHeader(page, 'Lineage').first().waitFor({ timeout: 60000 });
+      await sectionsHeader(page, 'Lineage').first().waitFor({ state: 'attached', timeout: 60000 });
       assert.equal(await sectionsHeader(page, 'Sections').count(), 0, 'Dialog side bar: Sections');
     } finally {
       await vsc.runCommand('View: Show Explorer');
@@ -40,11 +50,11 @@ export const tests = {
     const tab = page.locator('.tab.active', { hasText: 'basic.ipynb' });
     await tab.waitFor({ timeout: 30000 });
     assert.doesNotMatch((await tab.getAttribute('class')) ?? '', /\bitalic\b/, 'the double-clicked tab is pinned, not a preview');
-    const offer = page.locator('.notifications-toasts .notification-list-item', { hasText: 'Open dialogs as dialogs by default?' }).first();
-    await offer.waitFor({ state: 'visible', timeout: 60000 });
+    const offer = await notice(page, vsc, 'Open dialogs as dialogs by default?');
     assert.ok(await offer.getByRole('button', { name: 'Open Dialogs as Dialogs' }).count());
     await offer.getByRole('button', { name: "Don't Ask Again" }).click();
     await offer.waitFor({ state: 'hidden', timeout: 30000 });
+    await page.keyboard.press('Escape'); // the notification center, if it was opened
   },
 
   async 'the labelled Open as Dialog button opens the pinned Jupyter tab as a dialog'({ page, assert }) {
