@@ -79,35 +79,39 @@ async function released(uri: vscode.Uri, notebookType: string): Promise<boolean>
 
 /**
  * Opens `uri` with `notebookType` where its current editor is. VS Code cannot hold one file in two
- * notebook types, and replacing the editor in place fails ("could not be opened due to an unexpected
- * error") when it keeps the old model alive, as it does after a double-click in the Explorer. So the
- * other editors of the file are closed first (VS Code asks about unsaved changes), and when the model
- * still lingers the file goes back to its editor and the user is offered a reload, after which it opens.
+ * notebook types: replacing the editor in place fails ("could not be opened due to an unexpected
+ * error") while something keeps the old model alive, as VS Code itself does after a double-click in the
+ * Explorer. So the file's other editors are closed first (VS Code asks about unsaved changes); if the
+ * open still fails, the file goes back to its editor and a reload, after which it opens, is offered.
  */
 async function reopen(context: vscode.ExtensionContext, uri: vscode.Uri, notebookType: string): Promise<CommandResult> {
   const old = otherTabs(uri, notebookType);
   const viewColumn = old[0]?.group.viewColumn ?? vscode.ViewColumn.Active;
   if (old.length && !(await vscode.window.tabGroups.close(old).then(undefined, () => false))) return { ok: false, message: 'Cancelled.' };
   const name = uri.path.split('/').pop() ?? uri.path;
-  if (!(await released(uri, notebookType))) {
-    const left = modelOf(uri, notebookType);
-    if (left) await vscode.commands.executeCommand('vscode.openWith', uri, left.notebookType, { viewColumn, preview: false });
-    const text = `VS Code still holds ${name} open in its previous editor, so it can open it ${editorName(notebookType)} only after a window reload.`;
-    log.warn(text);
-    const reload = 'Reload Window';
-    void vscode.window.showWarningMessage(text, reload).then(async (pick) => {
-      if (pick !== reload) return;
-      await context.workspaceState.update(PENDING_KEY, { uri: uri.toString(), notebookType });
-      await vscode.commands.executeCommand('workbench.action.reloadWindow');
-    });
-    return { ok: false, message: text };
-  }
+  // An extension's hold on the old model VS Code drops when the open conflicts; its own hold it keeps.
+  const oldType = (await released(uri, notebookType)) ? undefined : modelOf(uri, notebookType)?.notebookType;
   try {
     await vscode.commands.executeCommand('vscode.openWith', uri, notebookType, { viewColumn, preview: false });
   } catch (e) {
-    return refuse(`Could not open ${name} ${editorName(notebookType)}: ${reason(e)}. Close its tabs and try again.`);
+    log.warn(`opening ${name} ${editorName(notebookType)}: ${reason(e)}`);
   }
-  return DONE;
+  const opened = vscode.workspace.notebookDocuments.some((n) => n.uri.toString() === uri.toString() && n.notebookType === notebookType);
+  if (opened) return DONE;
+  // VS Code's error page in place of the editor: put the file back where it was and say what to do.
+  const broken = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => tabUri(t)?.toString() === uri.toString() && tabType(t) === notebookType);
+  await vscode.window.tabGroups.close(broken).then(undefined, () => false);
+  const back = oldType ?? modelOf(uri, notebookType)?.notebookType;
+  if (back) await vscode.commands.executeCommand('vscode.openWith', uri, back, { viewColumn, preview: false }).then(undefined, () => undefined);
+  const text = `VS Code still holds ${name} open in its previous editor, so it can open it ${editorName(notebookType)} only after a window reload.`;
+  log.warn(text);
+  const reload = 'Reload Window';
+  void vscode.window.showWarningMessage(text, reload).then(async (pick) => {
+    if (pick !== reload) return;
+    await context.workspaceState.update(PENDING_KEY, { uri: uri.toString(), notebookType });
+    await vscode.commands.executeCommand('workbench.action.reloadWindow');
+  });
+  return { ok: false, message: text };
 }
 
 /** Opens the file a reload was asked for (see reopen). */
