@@ -34,6 +34,10 @@ export const config = {
   get openDialogsByDefault(): boolean {
     return get<unknown>('openDialogsByDefault', false) === true;
   },
+  /** Written by the offer shown when a dialog opens in Jupyter (user scope: it is a habit, not a project's choice). */
+  setOpenDialogsByDefault(on: boolean): Thenable<void> {
+    return vscode.workspace.getConfiguration(SECTION).update('openDialogsByDefault', on, vscode.ConfigurationTarget.Global);
+  },
   get defaultCodeLanguage(): string {
     return get('defaultCodeLanguage', DEFAULT_CODE_LANGUAGE) || DEFAULT_CODE_LANGUAGE;
   },

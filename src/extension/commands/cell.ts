@@ -13,6 +13,7 @@ import { cell2msg, cellLike, msg2cell } from '../notebook/cells';
 import { freshCellId } from '../notebook/ids';
 import { CommandResult, DONE, reason, refuse } from './feedback';
 import { NO_TARGET, commandTarget, selectCells } from './target';
+import { named } from './named';
 import { applyMessages, notebookCodeLanguage } from '../notebook/edits';
 
 const TITLES: Record<string, string> = { prompt: 'Prompt', note: 'Note', code: 'Code', raw: 'Raw' };
@@ -87,7 +88,8 @@ async function convertSelected(s: Selected, msgType: string): Promise<CommandRes
   } catch (e) {
     // Only prompt-with-reply -> code is refused by the core: the reply would be lost, so ask first.
     const drop = s.cells.length > 1 ? 'Convert and drop the replies' : 'Convert and drop the reply';
-    if ((await vscode.window.showWarningMessage(reason(e), { modal: true }, drop)) !== drop) return { ok: false, message: reason(e) };
+    const why = named(reason(e), s.d);
+    if ((await vscode.window.showWarningMessage(why, { modal: true }, drop)) !== drop) return { ok: false, message: why };
     edits = plan(true);
   }
   return applyPlan(s, edits);

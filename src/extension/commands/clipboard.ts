@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { ClipboardPayload, CLIPBOARD_KIND, copyMsgs, planCutMsgs, planPasteMsgs } from '../../core/surgery';
 import { CommandResult, inform, reason, refuse } from './feedback';
 import { NO_TARGET, commandTarget } from './target';
+import { named } from './named';
 import { runPlan } from './runPlan';
 import { snapshotDialog } from '../notebook/edits';
 
@@ -41,7 +42,7 @@ export async function copyMessages(arg?: unknown): Promise<CommandResult> {
   try {
     await store(copyMsgs(d, t.indices.map((k) => d.messages[k])));
   } catch (e) {
-    return refuse(reason(e));
+    return refuse(named(reason(e), d));
   }
   const message = `Copied ${t.indices.length} message(s).`;
   inform(message);

@@ -2,15 +2,20 @@
 // untitled editor beside it. Exploded replies are imploded first, as saving would.
 
 import * as vscode from 'vscode';
-import { dlg2py } from '../../core/model';
+import { dlg2py, exported } from '../../core/model';
 import { dlg2md } from '../../core/export';
 import { savedDialog } from '../../core/reply';
 import { Dialog } from '../../core/model';
-import { reason, refuse } from './feedback';
+import { CommandResult, inform, reason, refuse } from './feedback';
 import { activeDialog } from './target';
 import { dialogOf } from '../notebook/dialogCache';
 
-async function exportAs(lang: 'python' | 'markdown', fn: (d: Dialog) => string, arg?: unknown): Promise<vscode.TextDocument | undefined> {
+/** How to get code into the Python export, when there is none. */
+export const NOTHING_EXPORTED =
+  'has no exported code cell, so there is no Python to export: export a code cell first (Dialog: Toggle Exported, or the export switch in the cell status bar, adds `#| export`).';
+
+/** Opens the export beside the dialog; with nothing to export, says so and returns the reason instead. */
+async function exportAs(lang: 'python' | 'markdown', fn: (d: Dialog) => string, arg?: unknown): Promise<vscode.TextDocument | CommandResult | undefined> {
   const nb = activeDialog(arg);
   if (!nb) {
     refuse('Open a dialog to export it.');
@@ -18,7 +23,13 @@ async function exportAs(lang: 'python' | 'markdown', fn: (d: Dialog) => string, 
   }
   let text: string;
   try {
-    text = fn(savedDialog(dialogOf(nb)));
+    const d = savedDialog(dialogOf(nb));
+    if (lang === 'python' && !d.messages.some((m) => m.msgType === 'code' && exported(m))) {
+      const message = `${nb.uri.path.split('/').pop()} ${NOTHING_EXPORTED}`;
+      inform(message);
+      return { ok: false, message };
+    }
+    text = fn(d);
   } catch (e) {
     refuse(`Export failed: ${reason(e)}`);
     return undefined;

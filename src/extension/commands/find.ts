@@ -27,12 +27,32 @@ export function parseQuery(query: string): FindOptions {
   return { pattern: re ? re[1] : rest, useRegex: !!re, msgType: types.length ? types : undefined, context: 0 };
 }
 
+/** Why the query's `/regex/` is invalid (the core would search it as plain text), else undefined. */
+export function invalidRegex(query: string): string | undefined {
+  const o = parseQuery(query);
+  if (!o.useRegex) return undefined;
+  try {
+    new RegExp(o.pattern ?? '', 'ims');
+    return undefined;
+  } catch (e) {
+    return `Invalid regular expression /${o.pattern}/: ${(e as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '')}`;
+  }
+}
+
+/** A reply's first line of real text: replies often open with a row of 🧠 (thinking) markers. */
+export function replyPreview(reply: string): string {
+  return firstLine(reply.replace(/^[\s🧠]*🧠[\s🧠]*$/gmu, ''));
+}
+
+/** The picker's rows for `query`; an invalid `/regex/` gives one row saying so, not the matches of its text. */
 export function findItems(d: Dialog, query: string): FindItem[] {
+  const invalid = invalidRegex(query);
+  if (invalid) return [{ label: `$(error) ${invalid}`, alwaysShow: true, index: -1, id: '' }];
   const res = findMsgs(d, parseQuery(query));
   return res.msgs.map((m) => ({
     label: `$(${typeIcon(m.msgType)}) ${firstLine(m.content) || '(empty)'}`,
     description: `${m.msgType} ${m.id}`,
-    detail: m.msgType === 'prompt' && aiRes(m) ? `↳ ${firstLine(aiRes(m))}` : undefined,
+    detail: m.msgType === 'prompt' && aiRes(m) ? `↳ ${replyPreview(aiRes(m))}` : undefined,
     // VS Code's own fuzzy filter must not hide what findMsgs matched.
     alwaysShow: true,
     index: d.messages.indexOf(m),
@@ -50,6 +70,11 @@ export async function findMessages(arg?: { query?: string } | unknown): Promise<
   const d = dialogOf(nb);
   const given = arg && typeof arg === 'object' && typeof (arg as { query?: unknown }).query === 'string' ? (arg as { query: string }).query : undefined;
   if (given !== undefined) {
+    const invalid = invalidRegex(given);
+    if (invalid) {
+      refuse(invalid);
+      return undefined;
+    }
     const hit = findItems(d, given)[0];
     if (hit) selectCells(nb, hit.index);
     else refuse(`No message matches ${JSON.stringify(given)}.`);
@@ -67,6 +92,7 @@ export async function findMessages(arg?: { query?: string } | unknown): Promise<
   return new Promise((resolve) => {
     qp.onDidAccept(() => {
       const hit = qp.selectedItems[0];
+      if (hit && hit.index < 0) return; // the invalid-regex row: keep the picker open to fix the query
       if (hit) selectCells(nb, hit.index);
       qp.hide();
       resolve(hit);

@@ -8,8 +8,10 @@ import { registerExplodeCommands } from './explode';
 import { registerFindCommand } from './find';
 import { registerExportCommands } from './export';
 import { registerValidateCommand } from './validate';
+import { registerFocus } from './focus';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
+  registerFocus(context);
   registerCellCommands(context);
   registerMoveCommands(context);
   registerClipboardCommands(context);

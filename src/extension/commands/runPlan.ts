@@ -5,6 +5,7 @@ import { Message } from '../../core/model';
 import { DialogEdit } from '../../core/surgery';
 import { CommandResult, DONE, reason, refuse } from './feedback';
 import { NO_TARGET, Target, selectCells } from './target';
+import { named } from './named';
 import { DialogSnapshot, applyDialogEdit, resultIndices, snapshotDialog } from '../notebook/edits';
 
 /** Plans with `make`, applies it as one edit and selects the resulting cells; refuses (changing nothing) when planning fails. */
@@ -18,7 +19,7 @@ export async function runPlan(
   try {
     plan = make(snap, t);
   } catch (e) {
-    return refuse(reason(e));
+    return refuse(named(reason(e), snap.d));
   }
   const why = await applyDialogEdit(snap, plan);
   if (why) return refuse(why);

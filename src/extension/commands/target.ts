@@ -1,8 +1,9 @@
 // What a surgery command acts on: the cell it was given (a menu passes the cell, the status bar its
-// uri), else the selected cells of the active dialog editor.
+// uri), else the selected cells of the active dialog editor, else its focused cell.
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { focusedCell } from './focus';
 
 /**
  * The dialog cell a command was invoked on: a NotebookCell (menus), a cell document uri (the status
@@ -27,7 +28,7 @@ export function resolveCell(arg?: unknown): vscode.NotebookCell | undefined {
   const ed = vscode.window.activeNotebookEditor;
   if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
   const sel = ed.selection;
-  return sel && !sel.isEmpty ? ed.notebook.cellAt(sel.start) : undefined;
+  return sel && !sel.isEmpty ? ed.notebook.cellAt(sel.start) : focusedCell(ed);
 }
 
 /** The refusal of a command that needs a dialog cell and has none. */
@@ -58,7 +59,11 @@ export function commandTarget(arg?: unknown): Target | undefined {
   const set = new Set<number>();
   for (const r of ed.selections) for (let k = r.start; k < r.end; k++) set.add(k);
   const indices = [...set].sort((a, b) => a - b);
-  if (!indices.length) return { nb: ed.notebook, indices, focus: -1, editor: ed };
+  if (!indices.length) {
+    // Nothing selected (after Esc): the focused cell, as the status bar's "Cell k of n" shows it.
+    const cell = focusedCell(ed);
+    return { nb: ed.notebook, indices: cell ? [cell.index] : [], focus: cell?.index ?? -1, editor: ed };
+  }
   const focus = ed.selection.isEmpty ? indices[0] : ed.selection.start;
   return { nb: ed.notebook, indices, focus, editor: ed };
 }

@@ -8,6 +8,7 @@ import { writeIpynb } from '../../core/ipynb';
 import { explodedFrom, savedDialog } from '../../core/reply';
 import { dialogOf } from '../notebook/dialogCache';
 import { CommandResult, reason, refuse } from '../commands/feedback';
+import { named } from '../commands/named';
 import { NO_TARGET, commandTarget } from '../commands/target';
 import { log } from '../log';
 import { LineageIndex } from './lineageIndex';
@@ -123,7 +124,7 @@ export async function forkHere(index: LineageIndex, arg?: unknown, o: ForkHereOp
     text = writeIpynb(fork);
     last = { index: fork.messages.length - 1, id: fork.messages[fork.messages.length - 1].id };
   } catch (e) {
-    return refuse(reason(e));
+    return refuse(named(reason(e), d));
   }
   try {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));

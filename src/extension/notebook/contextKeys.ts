@@ -34,7 +34,9 @@ function compute(): Record<string, string[] | boolean> {
       if (t === 'note' && headerInfo(c.document.getText())[0]) headings.push(uri);
     }
   }
-  return { [KEYS.prompts]: prompts, [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings, [KEYS.hasDialog]: dialogs.length > 0 };
+  // A dialog's document can outlive its editor (VS Code closes it later): the views follow the tabs.
+  const shown = vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputNotebook && t.input.notebookType === NOTEBOOK_TYPE));
+  return { [KEYS.prompts]: prompts, [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings, [KEYS.hasDialog]: shown };
 }
 
 export function registerContextKeys(context: vscode.ExtensionContext): void {
@@ -55,6 +57,7 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.workspace.onDidOpenNotebookDocument(schedule),
     vscode.workspace.onDidCloseNotebookDocument(schedule),
+    vscode.window.tabGroups.onDidChangeTabs(schedule),
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook.notebookType === NOTEBOOK_TYPE) schedule();
     }),

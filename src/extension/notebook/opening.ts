@@ -4,8 +4,10 @@
 import * as vscode from 'vscode';
 import { Dialog, Message } from '../../core/model';
 import { NOTEBOOK_TYPE, dlg2notebook } from './cells';
-import { CommandResult, DONE, refuse } from '../commands/feedback';
+import { CommandResult, DONE, reason, refuse } from '../commands/feedback';
 import { config } from '../config';
+import { log } from '../log';
+import { offerDefault } from './openOffer';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
 /** Context key: fsPaths of .ipynb files open in other editors that look like dialogs ("Open as Dialog"). */
@@ -53,18 +55,71 @@ function activeUri(): vscode.Uri | undefined {
   return tab ? tabUri(tab) : undefined;
 }
 
-function otherTab(uri: vscode.Uri, notebookType: string): vscode.Tab | undefined {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => tabUri(t)?.toString() === uri.toString() && tabType(t) !== notebookType);
+function otherTabs(uri: vscode.Uri, notebookType: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => tabUri(t)?.toString() === uri.toString() && tabType(t) !== notebookType);
 }
 
-/** Opens `uri` with `notebookType` where its current editor is, and closes that editor if it is clean. */
-async function reopen(uri: vscode.Uri, notebookType: string): Promise<void> {
-  const old = otherTab(uri, notebookType);
-  const viewColumn = old?.group.viewColumn ?? vscode.ViewColumn.Active;
-  await vscode.commands.executeCommand('vscode.openWith', uri, notebookType, { viewColumn, preview: false });
-  // VS Code usually replaces the editor in place; close what is left of it otherwise.
-  const left = otherTab(uri, notebookType);
-  if (left && !left.isDirty) await vscode.window.tabGroups.close(left, true).then(undefined, () => false);
+/** workspaceState: the file (and type) to open once the window has reloaded, when VS Code held on to its old editor's model. */
+const PENDING_KEY = 'dialogNotebook.openAfterReload';
+/** How long VS Code gets to drop a closed editor's notebook model. */
+const RELEASE_MS = 3000;
+
+const editorName = (notebookType: string) => (notebookType === NOTEBOOK_TYPE ? 'as a dialog' : 'with Jupyter');
+const modelOf = (uri: vscode.Uri, notebookType: string) =>
+  vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri.toString() && n.notebookType !== notebookType);
+
+/** Resolves once no notebook of another type than `notebookType` is open for `uri`; false after RELEASE_MS. */
+async function released(uri: vscode.Uri, notebookType: string): Promise<boolean> {
+  for (const end = Date.now() + RELEASE_MS; modelOf(uri, notebookType); ) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+/**
+ * Opens `uri` with `notebookType` where its current editor is. VS Code cannot hold one file in two
+ * notebook types: replacing the editor in place fails ("could not be opened due to an unexpected
+ * error") while something keeps the old model alive, as VS Code itself does after a double-click in the
+ * Explorer. So the file's other editors are closed first (VS Code asks about unsaved changes); if the
+ * open still fails, the file goes back to its editor and a reload, after which it opens, is offered.
+ */
+async function reopen(context: vscode.ExtensionContext, uri: vscode.Uri, notebookType: string): Promise<CommandResult> {
+  const old = otherTabs(uri, notebookType);
+  const viewColumn = old[0]?.group.viewColumn ?? vscode.ViewColumn.Active;
+  if (old.length && !(await vscode.window.tabGroups.close(old).then(undefined, () => false))) return { ok: false, message: 'Cancelled.' };
+  const name = uri.path.split('/').pop() ?? uri.path;
+  // An extension's hold on the old model VS Code drops when the open conflicts; its own hold it keeps.
+  const oldType = (await released(uri, notebookType)) ? undefined : modelOf(uri, notebookType)?.notebookType;
+  try {
+    await vscode.commands.executeCommand('vscode.openWith', uri, notebookType, { viewColumn, preview: false });
+  } catch (e) {
+    log.warn(`opening ${name} ${editorName(notebookType)}: ${reason(e)}`);
+  }
+  const opened = vscode.workspace.notebookDocuments.some((n) => n.uri.toString() === uri.toString() && n.notebookType === notebookType);
+  if (opened) return DONE;
+  // VS Code's error page in place of the editor: put the file back where it was and say what to do.
+  const broken = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => tabUri(t)?.toString() === uri.toString() && tabType(t) === notebookType);
+  await vscode.window.tabGroups.close(broken).then(undefined, () => false);
+  const back = oldType ?? modelOf(uri, notebookType)?.notebookType;
+  if (back) await vscode.commands.executeCommand('vscode.openWith', uri, back, { viewColumn, preview: false }).then(undefined, () => undefined);
+  const text = `VS Code still holds ${name} open in its previous editor, so it can open it ${editorName(notebookType)} only after a window reload.`;
+  log.warn(text);
+  const reload = 'Reload Window';
+  void vscode.window.showWarningMessage(text, reload).then(async (pick) => {
+    if (pick !== reload) return;
+    await context.workspaceState.update(PENDING_KEY, { uri: uri.toString(), notebookType });
+    await vscode.commands.executeCommand('workbench.action.reloadWindow');
+  });
+  return { ok: false, message: text };
+}
+
+/** Opens the file a reload was asked for (see reopen). */
+async function openPending(context: vscode.ExtensionContext): Promise<void> {
+  const pending = context.workspaceState.get<{ uri: string; notebookType: string }>(PENDING_KEY);
+  if (!pending) return;
+  await context.workspaceState.update(PENDING_KEY, undefined);
+  await reopen(context, vscode.Uri.parse(pending.uri), pending.notebookType);
 }
 
 export function registerOpening(context: vscode.ExtensionContext): void {
@@ -93,8 +148,9 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     if (vscode.window.activeNotebookEditor !== ed) return;
     if (!nb || nb.notebookType !== JUPYTER_TYPE || nb.uri.scheme === 'untitled' || keepJupyter.has(nb.uri.toString())) return;
-    if (!config.openDialogsByDefault) return;
-    if (await sniffDialog(nb.uri)) await reopen(nb.uri, NOTEBOOK_TYPE);
+    if (!(await sniffDialog(nb.uri))) return;
+    if (config.openDialogsByDefault) await reopen(context, nb.uri, NOTEBOOK_TYPE);
+    else offerDefault(context, () => reopen(context, nb.uri, NOTEBOOK_TYPE));
   };
 
   context.subscriptions.push(
@@ -104,15 +160,13 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('dialogNotebook.openAsDialog', async (arg?: unknown): Promise<CommandResult> => {
       const uri = arg instanceof vscode.Uri ? arg : activeUri();
       if (!uri || !/\.ipynb$/i.test(uri.path)) return refuse('Open as Dialog works on an .ipynb file: open one first.');
-      await reopen(uri, NOTEBOOK_TYPE);
-      return DONE;
+      return reopen(context, uri, NOTEBOOK_TYPE);
     }),
     vscode.commands.registerCommand('dialogNotebook.reopenWithJupyter', async (arg?: unknown): Promise<CommandResult> => {
       const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeNotebookEditor?.notebook.uri ?? activeUri();
       if (!uri || !/\.ipynb$/i.test(uri.path)) return refuse('Reopen with Jupyter works on a dialog (.ipynb) file: open one first.');
       keepJupyter.add(uri.toString());
-      await reopen(uri, JUPYTER_TYPE);
-      return DONE;
+      return reopen(context, uri, JUPYTER_TYPE);
     }),
     vscode.commands.registerCommand('dialogNotebook.newDialog', async () => {
       const d = new Dialog([new Message({ msgType: 'prompt' })]);
@@ -120,6 +174,6 @@ export function registerOpening(context: vscode.ExtensionContext): void {
       return vscode.window.showNotebookDocument(nb);
     }),
   );
-  void openByDefault(vscode.window.activeNotebookEditor);
+  void openPending(context).then(() => openByDefault(vscode.window.activeNotebookEditor));
   void refresh();
 }
