@@ -19,11 +19,14 @@ build_and_package
 status=0
 bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \
   --tests 'out/test/extension/**/*.test.js' --out "$OUT/mocha" --timeout 1800 2>&1 | tee "$OUT/mocha.log" || status=1
-# Each Playwright script gets a fresh workspace (scripts save and edit files).
+# Each Playwright script gets a fresh workspace (scripts save and edit files), and test/ui/NAME.settings.json
+# instead of the common settings when it has one.
 for script in "$ROOT"/test/ui/*.mjs; do
   name="$(basename "$script" .mjs)"
+  settings="$ROOT/test/ui/$name.settings.json"
+  [ -f "$settings" ] || settings="$ROOT/test/ui/settings.json"
   bash "$E2E" run --extension "$VSIX" --workspace "$(workspace "ui-$name")" --script "$script" \
-    --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
+    --settings "$settings" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
 done
 
 # The closing "N passed, N failed" line of each part ("0 1" when a part printed none).

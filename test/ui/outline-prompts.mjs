@@ -2,14 +2,16 @@
 // code cells, prompts included; the first dialog opened offers to turn "Notebook › Outline: Show Code
 // Cells" on, and once it is, the Outline lists the prompt by its first line. Saves outline-prompts.png.
 const FILE = 'outline-prompts.ipynb'; // in fixtures/, copied into every UI workspace
+// Runs with outline-prompts.settings.json: the other scripts' settings turn the Outline setting on, so that
+// the offer never covers what they look at.
 
 export const tests = {
   async 'the first dialog offers to list prompts in the Outline, which then lists them'({ page, vsc, screenshot }) {
-    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first();
-    await row.waitFor({ timeout: 60000 });
-    await row.click({ button: 'right' });
-    await page.locator('.monaco-menu .action-item', { hasText: 'Open With...' }).first().click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Dialog/ }).first().click();
+    // Jupyter's editor rendering it means the notebook editors are registered (an Open With… menu opened
+    // earlier, while the extensions still load, lists only the Text Editor); then it is made a dialog.
+    await vsc.quickOpen(FILE);
+    await vsc.waitForNotebook({ timeout: 120000 });
+    await vsc.runCommand('Dialog: Open as Dialog');
     await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
 
     // In the notification center: on a loaded machine the toast may have timed out already.
