@@ -11,7 +11,7 @@ import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { closeAll, openDialog, readText, replyText, until, wsUri, cellArgs, cellOf, execute, note } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, wsUri } from './helpers';
 
 const ANT_KEY = 'sk-ant-e2e-key';
 const OAI_KEY = 'sk-oai-e2e-key';
@@ -89,7 +89,7 @@ describe('answering prompts', function () {
     assert.match(JSON.stringify(body.messages), /Say hello\.[\s\S]*Old reply\.[\s\S]*Say more\./);
     // Saved: the separator, the reply, the usage block, as Solveit writes them.
     assert.ok(nb.isDirty);
-    await nb.save();
+    assert.ok(await save(nb));
     const saved = await readText(name);
     const m = readIpynb(saved).messages.find((x) => x.id === 'prmt0002')!;
     assert.equal(aiRes(m), reply);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { looksLikeDialog } from '../../src/extension/notebook/opening';
 import { cellStatusItems } from '../../src/extension/notebook/statusBar';
-import { closeAll, copyOf, dialogState, openDialog, readText, replyText, until, wsUri } from './helpers';
+import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, until, wsUri } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -61,7 +61,7 @@ describe('dialog commands', function () {
       assert.equal(nb.cellAt(1).document.getText(), text, `${cmd} keeps the text`);
       assert.equal(dialogState(nb.cellAt(1)).id, id, `${cmd} keeps the id`);
     }
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const cell = (JSON.parse(await readText(basic)) as { cells: { cell_type: string; source: string[] }[] }).cells[1];
     assert.equal(cell.cell_type, 'code');
     assert.equal(cell.source.join(''), text);
@@ -88,7 +88,7 @@ describe('dialog commands', function () {
     assert.ok(cellStatusItems(cell()).some((i) => i.text.includes('pinned')), 'the status bar shows it');
     await vscode.commands.executeCommand('dialogNotebook.toggleSkipped', cell().document.uri);
     assert.ok(dialogState(cell()).skipped, 'skipped');
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const saved = (JSON.parse(await readText(basic)) as { cells: { metadata: { pinned?: unknown; skipped?: unknown } }[] }).cells[0];
     assert.equal(saved.metadata.pinned, true);
     assert.equal(saved.metadata.skipped, true);
@@ -166,11 +166,11 @@ describe('dialog commands', function () {
     assert.equal(editor.document.languageId, 'markdown');
     assert.equal(editor.document.getText(), replyText(prompt));
     await editor.edit((b) => b.insert(editor.document.positionAt(editor.document.getText().length), '\n\nAnd a finished ending.'));
-    assert.ok(await editor.document.save(), 'the reply document saves');
+    assert.ok(await save(editor.document), 'the reply document saves');
     const cell = nb.getCells().find((c) => dialogState(c).id === id)!;
     assert.ok(replyText(cell).endsWith('And a finished ending.'), 'the prompt shows the new reply');
     assert.equal(nb.isDirty, true, 'the notebook has the edit, unsaved');
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const src = (JSON.parse(await readText(replies)) as { cells: { source: string[] }[] }).cells[0].source.join('');
     assert.ok(src.startsWith('Interrupted reply\n\n##### '), 'prompt text and separator kept');
     assert.ok(src.endsWith('And a finished ending.'), 'the reply is saved in the prompt');

@@ -9,7 +9,7 @@ import { applyEdit } from '../../src/core/surgery';
 import { dlg2py } from '../../src/core/model';
 import { dlg2md } from '../../src/core/export';
 import { aiRes } from '../../src/core/model';
-import { closeAll, dialogState, openDialog, readText, replyText, setCellText, until, writeText } from './helpers';
+import { closeAll, dialogState, openDialog, readText, replyText, save, setCellText, until, writeText } from './helpers';
 
 const FILES = ['basic.ipynb', 'sections.ipynb', 'tools.ipynb', 'media.ipynb', 'export.ipynb', 'edge_duplicate_ids.ipynb'];
 
@@ -56,7 +56,7 @@ describe('surgery commands', function () {
     assert.deepEqual(ids(nb), order);
     await select(nb, 1, 3);
     assert.equal((await run('moveDown')).ok, true);
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const d = readIpynb(before);
     const [a, b, c] = d.messages.splice(1, 3);
     d.messages.splice(1, 0, c, a, b);
@@ -156,7 +156,7 @@ describe('surgery commands', function () {
     assert.ok(added >= 3, `${added} cells`);
     for (let k = 1; k <= added; k++) assert.equal((dialogState(nb.cellAt(k)) as { extra?: Record<string, unknown> }).extra?.explodedFrom, 't0000001');
     assert.equal(nb.cellAt(2).document.getText(), "python(code='1+1')");
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     assert.equal(await readText('tools.ipynb'), before, 'exploded cells are written back as the reply');
     const back = await run('implodeReply', nb.cellAt(2));
     assert.equal(back.ok, true, back.message);
@@ -168,7 +168,7 @@ describe('surgery commands', function () {
     const nb = await openDialog('tools.ipynb');
     assert.equal((await run('explodeReply', nb.cellAt(0))).ok, true);
     await setCellText(nb.cellAt(1), 'Let me check carefully:');
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const d = readIpynb(await readText('tools.ipynb'));
     const saved = aiRes(d.messages[0]);
     assert.ok(saved.includes('Let me check carefully:'), saved.slice(0, 200));
@@ -206,7 +206,7 @@ describe('surgery commands', function () {
     assert.equal(pasted.document.getText(), srcText);
     assert.notEqual(dialogState(pasted).id, srcId, 'a fresh id');
     assert.deepEqual(((dialogState(pasted) as { attachments?: { id: string }[] }).attachments ?? []).map((a) => a.id), attachments.map((a) => a.id));
-    assert.ok(await basic.save());
+    assert.ok(await save(basic));
     const saved = JSON.parse(await readText('basic.ipynb')) as { cells: { attachments?: Record<string, unknown> }[] };
     assert.deepEqual(Object.keys(saved.cells[1].attachments ?? {}).sort(), attachments.map((a) => a.id).sort());
 

@@ -130,3 +130,15 @@ export const execute = (nb: vscode.NotebookDocument, id: string) => vscode.comma
 /** The note a run left in the cell's status bar (a wait or a failure). */
 export const note = async (nb: vscode.NotebookDocument, id: string) =>
   vscode.commands.executeCommand<{ text: string; tooltip: string } | undefined>('dialogNotebook.cellNote', cellOf(nb, id).document.uri.toString());
+
+/**
+ * Saves `doc`, trying again while VS Code gives up: it does when the extension host is too busy for its
+ * save participants (1.75 s on a loaded machine) or an update lands during the save. True once saved.
+ */
+export async function save(doc: { save(): Thenable<boolean>; readonly isDirty: boolean }): Promise<boolean> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    if ((await doc.save()) || !doc.isDirty) return true;
+    console.log(`    (save of ${'uri' in doc ? String(doc.uri) : 'a document'} refused, attempt ${attempt})`);
+  }
+  return false;
+}

@@ -16,7 +16,7 @@ import { Dialog, Message, readIpynb, stripAnsi, writeIpynb } from '../../src/cor
 import { findJupyterServer } from '../../src/extension/kernel/localServer';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { closeAll, openDialog, readText, replyText, until, wsUri, cellArgs, cellOf, execute, note } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, wsUri } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
 const STDERR = 'application/vnd.code.notebook.stderr';
@@ -101,7 +101,7 @@ describe('running code in a Jupyter kernel', function () {
       assert.ok(typeof summary.executionOrder === 'number' && summary.executionOrder >= 1, `execution order ${summary.executionOrder}`);
       assert.ok(nb.isDirty, 'outputs are content');
       // VS Code has refused (false) a save issued right as the run's last updates landed: it is tried again.
-      await until(async () => (await nb.save()) || !nb.isDirty, 'the save');
+      assert.ok(await save(nb), 'the save');
       const saved = readIpynb(await readText(name)).messages.find((m) => m.id === 'strm0001')!;
       const stream = (n: string) => saved.outputs.filter((o) => o.name === n).map((o) => [o.text ?? ''].flat().join('')).join('');
       assert.equal(stream('stdout'), 'first\nsecond\n');

@@ -12,7 +12,7 @@ import { Dialog, INTERRUPTED, Message, USAGE_INFO, aiRes, fmt2hist, readIpynb, w
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { closeAll, openDialog, readText, replyText, until, wsUri, cellArgs, cellOf, execute } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, openDialog, readText, replyText, save, until, wsUri } from './helpers';
 
 const ANT_KEY = 'sk-ant-e2e-kprompt';
 const OAI_KEY = 'sk-oai-e2e-kprompt';
@@ -36,7 +36,7 @@ const answered = (nb: vscode.NotebookDocument, id: string, what: string) => unti
 
 /** Saves (VS Code may refuse a save issued as the last update lands: it is tried again) and returns the saved reply. */
 async function savedReply(nb: vscode.NotebookDocument, name: string, id: string): Promise<string> {
-  await until(async () => (await nb.save()) || !nb.isDirty, 'the save');
+  assert.ok(await save(nb), 'the save');
   return aiRes(readIpynb(await readText(name)).messages.find((m) => m.id === id)!);
 }
 

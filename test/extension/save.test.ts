@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DialogSerializer } from '../../src/extension/notebook/serializer';
-import { closeAll, copyOf, openDialog, readText, setCellText, until, wsUri } from './helpers';
+import { closeAll, copyOf, openDialog, readText, save, setCellText, until, wsUri } from './helpers';
 
 const FILES = ['basic.ipynb', 'edge_formatting.ipynb', 'tools.ipynb', 'AnswerDotAI__fastllm__03_acomplete.ipynb'];
 
@@ -46,7 +46,7 @@ describe('saving dialogs', function () {
       await setCellText(cell, text + ' edited');
       assert.equal(nb.isDirty, true);
       await setCellText(cell, text);
-      assert.ok(await nb.save(), 'saved');
+      assert.ok(await save(nb), 'saved');
       assert.equal(await readText(file), before);
     });
   }
@@ -55,7 +55,7 @@ describe('saving dialogs', function () {
     const before = await readText(basic);
     const nb = await openDialog(basic);
     await setCellText(nb.cellAt(0), '# Basic dialog, renamed\n\nNew text');
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const after = await readText(basic);
     const [from, to] = diffRange(before, after);
     const [cs, ce] = cellSpan(before, 'b0000001');
@@ -72,7 +72,7 @@ describe('saving dialogs', function () {
     const id = nb.cellAt(k).metadata.dialog.id as string;
     const oldSource = (JSON.parse(before) as { cells: { source: string[] }[] }).cells[k].source.join('');
     await setCellText(nb.cellAt(k), 'Run it in the shell, please.');
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const after = await readText(tools);
     const [from, to] = diffRange(before, after);
     const [cs, ce] = cellSpan(before, id);
@@ -90,7 +90,7 @@ describe('saving dialogs', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const id = (await until(() => nb.cellAt(1).metadata.dialog?.id as string | undefined, "the id stamp")) as string;
     assert.match(id, /^[0-9a-f]{8}$/);
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const cells = (JSON.parse(await readText(basic)) as { cells: { id: string; source: string[]; cell_type: string }[] }).cells;
     assert.equal(cells[1].id, id);
     assert.equal(cells[1].source.join(''), 'fresh note');
@@ -110,7 +110,7 @@ describe('saving dialogs', function () {
     const id = (await until(() => (nb.cellAt(3).metadata.dialog?.id !== 'b0000003' ? (nb.cellAt(3).metadata.dialog?.id as string) : undefined), 'a fresh id')) as string;
     assert.match(id, /^[0-9a-f]{8}$/);
     assert.equal(nb.cellAt(2).metadata.dialog?.id, 'b0000003');
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const cells = (JSON.parse(await readText(basic)) as { cells: { id: string; source: string[] }[] }).cells;
     assert.equal(cells[3].source.join(''), cells[2].source.join(''), 'the copy holds the prompt and its reply');
   });

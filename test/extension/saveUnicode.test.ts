@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readIpynb } from '../../src/core/ipynb';
 import { aiRes } from '../../src/core/model';
-import { closeAll, openDialog, setCellText, wsUri, writeText } from './helpers';
+import { closeAll, openDialog, save, setCellText, writeText, wsUri } from './helpers';
 
 const SEP = '##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->';
 const NOTE = 'lone \ud83d high and \udc00 low';
@@ -35,7 +35,7 @@ describe('saving text UTF-8 cannot carry', function () {
     await writeText(name, text);
     const nb = await openDialog(name);
     await setCellText(nb.cellAt(2), 'edited');
-    assert.ok(await nb.save(), 'saved');
+    assert.ok(await save(nb), 'saved');
     const after = await bytesOf(name);
     const d = readIpynb(after);
     assert.equal(d.messages[0].content, NOTE);

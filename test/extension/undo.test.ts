@@ -3,7 +3,7 @@
 // file held before the command.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAll, copyOf, dialogState, openDialog, readText, replyText, until } from './helpers';
+import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, until } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -64,13 +64,13 @@ async function oneUndoStep(
   after?.(nb);
   await settle();
   assert.deepEqual(snapshot(nb), edited, 'no further edit follows the command (it would be a second undo step)');
-  assert.ok(await nb.save(), 'the edit saves');
+  assert.ok(await save(nb), 'the edit saves');
   assert.notEqual(await readText(copy), original, 'the edit reached the disk');
   await undo(nb);
   await until(() => same(snapshot(nb), before), 'one undo to restore the state before the command').catch(() => undefined);
   assert.deepEqual(snapshot(nb), before, 'one undo restores the exact previous state');
   assert.equal(nb.isDirty, true, 'the undone state differs from the saved one');
-  assert.ok(await nb.save(), 'the undone state saves');
+  assert.ok(await save(nb), 'the undone state saves');
   assert.equal(await readText(copy), original, 'saving after the undo writes the original bytes');
   return nb;
 }
@@ -124,7 +124,7 @@ describe('every cell edit is one undo step', function () {
     // First drop the export (then saved), so the toggle under test adds it back in the metadata form.
     const nb = await oneUndoStep('export.ipynb', (nb) => run('toggleExported', cellOf(nb, 'e000000a').document.uri));
     assert.ok(await run('toggleExported', cellOf(nb, 'e000000a').document.uri));
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const meta = () => (dialogState(cellOf(nb, 'e000000a')) as { meta?: unknown }).meta;
     assert.deepEqual(meta(), { nbdev: { default_exp: 'other' } });
     await run('toggleExported', cellOf(nb, 'e000000a').document.uri);
@@ -253,7 +253,7 @@ describe('every cell edit is one undo step', function () {
         reply = editor.document;
         assert.equal(reply.getText(), old);
         await editor.edit((b) => b.insert(reply!.positionAt(reply!.getText().length), '\n\nAnd a finished ending.'));
-        assert.ok(await reply.save(), 'the reply document saves');
+        assert.ok(await save(reply), 'the reply document saves');
       },
       (nb) => assert.equal(replyText(nb.cellAt(0)), old + '\n\nAnd a finished ending.'),
     );

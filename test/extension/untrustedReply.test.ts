@@ -3,7 +3,7 @@
 // another renderer could show; and it is saved exactly as written.
 import * as assert from 'assert';
 import { REPLY_MIME } from '../../src/shared/replyOutput';
-import { closeAll, openDialog, readText, replyText, setCellText, writeText } from './helpers';
+import { closeAll, openDialog, readText, replyText, save, setCellText, writeText } from './helpers';
 
 const REPLY = 'Look: <iframe src="https://evil.example/"></iframe> and [click](javascript:alert(1)).\n\n`<iframe>` in code stays.';
 const SEP = '\n\n##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->\n\n';
@@ -47,7 +47,7 @@ describe('untrusted replies', function () {
   it('saves the reply exactly as written, also after an edit elsewhere', async () => {
     const nb = await openDialog(file);
     await setCellText(nb.cellAt(0), 'A changed note');
-    assert.ok(await nb.save());
+    assert.ok(await save(nb));
     const saved = JSON.parse(await readText(file));
     assert.strictEqual(saved.cells[1].source.join(''), 'What is this?' + SEP + REPLY);
     assert.strictEqual(saved.cells[0].source.join(''), 'A changed note');
