@@ -16,6 +16,8 @@ interface Profile {
 export interface ProfileSummary {
   /** Sampled ms with a frame of `ours` on the stack. */
   oursMs: number;
+  /** The part of oursMs under our NotebookSerializer (VS Code's saves and backups of a dirty notebook). */
+  serializerMs: number;
   /** Sampled ms the thread was not idle. */
   busyMs: number;
   /** Hottest functions by self time: "name (file:line) ms". */
@@ -34,12 +36,9 @@ export async function profiled(ours: string, fn: () => Promise<void>): Promise<P
     await post(s, 'Profiler.enable');
     await post(s, 'Profiler.setSamplingInterval', { interval: 200 });
     await post(s, 'Profiler.start');
-    try {
-      await fn();
-    } finally {
-      const { profile } = await post<{ profile: Profile }>(s, 'Profiler.stop');
-      return summarise(profile, ours);
-    }
+    await fn();
+    const { profile } = await post<{ profile: Profile }>(s, 'Profiler.stop');
+    return summarise(profile, ours);
   } finally {
     s.disconnect();
   }
@@ -63,6 +62,7 @@ function summarise(p: Profile, ours: string): ProfileSummary {
   const incl = new Map<string, number>();
   const keyOf = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} (${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1})`;
   let oursUs = 0;
+  let serializerUs = 0;
   let busyUs = 0;
   p.samples.forEach((id, i) => {
     const dt = p.timeDeltas[i] ?? 0;
@@ -71,6 +71,7 @@ function summarise(p: Profile, ours: string): ProfileSummary {
     if (name === '(idle)') return;
     busyUs += dt;
     if (isOurs(id)) oursUs += dt;
+    let serializing = false;
     const key = keyOf(n);
     self.set(key, (self.get(key) ?? 0) + dt);
     const seen = new Set<string>();
@@ -78,10 +79,12 @@ function summarise(p: Profile, ours: string): ProfileSummary {
       const f = byId.get(up)!;
       if (!f.callFrame.url.includes(ours)) continue;
       const k = keyOf(f);
+      serializing ||= f.callFrame.functionName === 'serializeNotebook';
       if (!seen.has(k)) incl.set(k, (incl.get(k) ?? 0) + dt);
       seen.add(k);
     }
+    if (serializing) serializerUs += dt;
   });
   const list = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)} ms`);
-  return { oursMs: oursUs / 1000, busyMs: busyUs / 1000, top: list(self, 12), topOurs: list(incl, 25) };
+  return { oursMs: oursUs / 1000, serializerMs: serializerUs / 1000, busyMs: busyUs / 1000, top: list(self, 12), topOurs: list(incl, 25) };
 }
