@@ -38,6 +38,6 @@ echo '{ "dialogNotebook.openDialogsByDefault": false }' > "$WORK/settings.json"
 
 echo "editor bench: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 bash "$E2E" test --extension "$ROOT" --workspace "$WS" --tests 'out/bench/**/*.bench.js' --settings "$WORK/settings.json" \
-  --out "$WORK/out" --timeout 5400 >"$WORK/log" 2>&1 || { tail -40 "$WORK/log"; exit 1; }
+  --out "$WORK/out" --timeout "${BENCH_TIMEOUT:-5400}" >"$WORK/log" 2>&1 || { tail -20 "$WORK/log"; cat "$WS/bench-results.md" 2>/dev/null; exit 1; }
 cat "$WS/bench-results.md"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

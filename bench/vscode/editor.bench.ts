@@ -77,9 +77,9 @@ describe('editor speed (bench)', function () {
     await timeOpen(warm, OURS);
   });
 
-  after(async () => {
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder(), 'bench-results.md'), new TextEncoder().encode(lines.join('\n') + '\n'));
-  });
+  // Written after each dialog too, so a run cut short by its timeout still reports what it measured.
+  const save = () => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder(), 'bench-results.md'), new TextEncoder().encode(lines.join('\n') + '\n'));
+  after(save);
 
   it('opens each dialog both ways', async () => {
     lines.push('| dialog | cells | kB | built-in ms | ours ms | ours/built-in | ext host CPU during our open ms |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -112,6 +112,7 @@ describe('editor speed (bench)', function () {
       const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString());
       const kb = (await vscode.workspace.fs.stat(uri)).size / 1000;
       lines.push(`| ${name} | ${nb?.cellCount ?? '?'} | ${kb.toFixed(0)} | ${b.toFixed(0)} | ${o.toFixed(0)} | ${(o / b).toFixed(2)}× | ${median(cpu).toFixed(0)} |`);
+      await save();
       if (cfg.profile) {
         await closeAll();
         const p = await profiled(ourBundle, async () => void (await timeOpen(uri, OURS)));
