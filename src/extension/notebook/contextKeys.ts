@@ -83,8 +83,11 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.workspace.onDidOpenNotebookDocument(schedule),
     vscode.workspace.onDidCloseNotebookDocument(schedule),
+    // Cells added or removed, or a changed cell now in other lists; a keystroke that changes no list costs
+    // one cell's check, not a pass over every cell.
     vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook.notebookType === NOTEBOOK_TYPE) schedule();
+      if (e.notebook.notebookType !== NOTEBOOK_TYPE) return;
+      if (e.contentChanges.length || e.cellChanges.some((ch) => cached.get(ch.cell)?.bits !== bitsOf(ch.cell))) schedule();
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );
