@@ -76,3 +76,7 @@ execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.t
 // Running code cells: per-cell overhead over the kernel's own time against a local Jupyter Server
 // (bench/kernel.ts; it says so and is skipped when no Jupyter is installed).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'kernel.ts')], { stdio: 'inherit', cwd: root });
+
+// Opening and typing in the real VS Code (../shared/e2e), against its built-in Jupyter editor on the same
+// dialogs in the same run (bench/vscode.sh; minutes on a loaded machine).
+execFileSync('bash', [join(root, 'bench', 'vscode.sh')], { stdio: 'inherit', cwd: root });

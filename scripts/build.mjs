@@ -30,4 +30,8 @@ if (suites.length) {
   jobs.push(build({ ...common, entryPoints: suites, outdir: 'out/test/extension', outbase: 'test/extension', format: 'cjs',
     external: ['vscode', 'mocha', 'sharp'] }));
 }
+// The editor-speed bench (bench/vscode.sh) also runs inside the extension host.
+if (existsSync('bench/vscode')) {
+  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
+}
 await Promise.all(jobs);

@@ -94,7 +94,7 @@ describe('navigation: sections tree and media preview', function () {
       assert.deepEqual(flat(provider.nodes), before, 'the same node objects');
       assert.deepEqual(plain(provider.nodes), plain(notebookOutline(nb)), 'equal to a fresh outline');
       // Only the edited cell's item was recomputed: the others come from the per-cell cache.
-      nb.getCells().forEach((c, k) => (k === leaf.index ? assert.notEqual : assert.equal)(cellItem(c), items[k], `cell ${k}`));
+      nb.getCells().forEach((c, k) => (k === leaf.index ? assert.notEqual : assert.equal)(cellItem(c, k), items[k], `cell ${k}`));
       // Turning a plain note into a heading changes the shape: one full refresh.
       const note = nb.getCells().findIndex((c, k) => c.kind === vscode.NotebookCellKind.Markup && !before.some((n) => n.index === k));
       assert.ok(note >= 0, 'sections.ipynb has a plain note');

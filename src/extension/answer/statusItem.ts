@@ -4,11 +4,23 @@
 
 import * as vscode from 'vscode';
 import { Usage, dialogCost, usageSummary } from '../../core/answer';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
+import { Message } from '../../core/model';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cellReply } from '../notebook/cells';
 import { config } from '../config';
 
 const tokens = (u: Usage) => (u.cost !== undefined ? usageSummary(u) : `${u.total_tokens.toLocaleString('en-US')} tok`);
+
+/** The prompts' replies only (all the cost reads): no conversion of the other cells and their outputs. */
+function replies(nb: vscode.NotebookDocument): Message[] {
+  const out: Message[] = [];
+  for (const c of nb.getCells()) {
+    if (c.document.languageId !== PROMPT_LANG || !c.outputs.length) continue;
+    const m = new Message({ msgType: 'prompt' });
+    m.output = cellReply(c);
+    out.push(m);
+  }
+  return out;
+}
 
 /** The dialog in the active notebook editor, else a visible one (the Dialog panel may have the focus). */
 function shownDialog(): vscode.NotebookDocument | undefined {
@@ -32,9 +44,9 @@ export class ModelStatusItem implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (config.affects(e, 'model')) this.update();
       }),
-      // Costs are read from every reply: not on each keystroke.
+      // Costs are read from the replies: only cells added or removed and output changes matter, not keystrokes.
       vscode.workspace.onDidChangeNotebookDocument((e) => {
-        if (e.notebook === shownDialog()) this.schedule();
+        if (e.notebook === shownDialog() && (e.contentChanges.length || e.cellChanges.some((c) => c.outputs))) this.schedule();
       }),
     );
     this.update();
@@ -50,7 +62,7 @@ export class ModelStatusItem implements vscode.Disposable {
     const nb = shownDialog();
     if (!nb) return this.item.hide();
     const model = config.model;
-    const cost = dialogCost(dialogOf(nb));
+    const cost = dialogCost(replies(nb));
     this.item.text = cost.last ? `$(hubot) ${model} · last ${tokens(cost.last)} · total ${tokens(cost.total)}` : `$(hubot) ${model}`;
     this.item.tooltip = new vscode.MarkdownString(
       `**${model}** answers this dialog's prompts (click to select another model).\n\n` +

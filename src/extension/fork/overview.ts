@@ -53,10 +53,20 @@ async function showOverview(arg?: unknown): Promise<vscode.TextDocument | undefi
 export function registerOverview(context: vscode.ExtensionContext): void {
   const docs = new OverviewDocs();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  // The open overview documents, kept from open/close events: every cell of a dialog is a text document
+  // too, so searching `workspace.textDocuments` on each keystroke would cost a pass over all cells.
+  const shown = new Set<string>();
+  const track = (d: vscode.TextDocument, open: boolean) => {
+    if (d.uri.scheme !== OVERVIEW_SCHEME) return;
+    if (open) shown.add(d.uri.toString());
+    else shown.delete(d.uri.toString());
+  };
+  vscode.workspace.textDocuments.forEach((d) => track(d, true));
   const follow = (nb: vscode.NotebookDocument) => {
+    if (!shown.size) return;
     const uri = overviewUri(nb.uri);
     const key = uri.toString();
-    if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) return;
+    if (!shown.has(key)) return;
     clearTimeout(timers.get(key));
     timers.set(
       key,
@@ -69,6 +79,8 @@ export function registerOverview(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(OVERVIEW_SCHEME, docs),
     vscode.commands.registerCommand('dialogNotebook.overview', showOverview),
+    vscode.workspace.onDidOpenTextDocument((d) => track(d, true)),
+    vscode.workspace.onDidCloseTextDocument((d) => track(d, false)),
     vscode.workspace.onDidChangeNotebookDocument((e) => follow(e.notebook)),
     { dispose: () => timers.forEach(clearTimeout) },
   );

@@ -16,6 +16,33 @@ export const KEYS = {
   hasDialog: 'dialogNotebook.hasDialog',
 } as const;
 
+/** Which lists a cell is in: bit 1 prompt, 2 explodable, 4 exploded, 8 heading. */
+function cellBits(c: vscode.NotebookCell): number {
+  const extra = cellState(c).extra ?? {};
+  const t = cellType(cellLike(c));
+  let bits = t === 'prompt' ? 1 : 0;
+  if (truthy(extra[EXPLODED_KEY]) || truthy(extra[EXPLODED_REPLY_KEY])) bits |= 4;
+  else if (t === 'prompt' && c.outputs.length) bits |= 2;
+  if (t === 'note' && headerInfo(c.document.getText())[0]) bits |= 8;
+  return bits;
+}
+
+/**
+ * Per cell, recomputed only when its text (version), metadata (identity), language or output count
+ * changed: a keystroke in a big dialog then costs one cell's work, not every cell's text.
+ */
+const cached = new WeakMap<vscode.NotebookCell, { version: number; metadata: unknown; lang: string; outputs: number; bits: number }>();
+
+function bitsOf(c: vscode.NotebookCell): number {
+  const doc = c.document;
+  const outputs = c.outputs.length;
+  const hit = cached.get(c);
+  if (hit && hit.version === doc.version && hit.metadata === c.metadata && hit.lang === doc.languageId && hit.outputs === outputs) return hit.bits;
+  const bits = cellBits(c);
+  cached.set(c, { version: doc.version, metadata: c.metadata, lang: doc.languageId, outputs, bits });
+  return bits;
+}
+
 function compute(): Record<string, string[] | boolean> {
   const prompts: string[] = [];
   const explodable: string[] = [];
@@ -24,14 +51,13 @@ function compute(): Record<string, string[] | boolean> {
   const dialogs = vscode.workspace.notebookDocuments.filter((nb) => nb.notebookType === NOTEBOOK_TYPE);
   for (const nb of dialogs) {
     for (const c of nb.getCells()) {
+      const bits = bitsOf(c);
+      if (!bits) continue;
       const uri = c.document.uri.toString();
-      const s = cellState(c);
-      const extra = s.extra ?? {};
-      const t = cellType(cellLike(c));
-      if (t === 'prompt') prompts.push(uri);
-      if (truthy(extra[EXPLODED_KEY]) || truthy(extra[EXPLODED_REPLY_KEY])) exploded.push(uri);
-      else if (t === 'prompt' && c.outputs.length) explodable.push(uri);
-      if (t === 'note' && headerInfo(c.document.getText())[0]) headings.push(uri);
+      if (bits & 1) prompts.push(uri);
+      if (bits & 4) exploded.push(uri);
+      if (bits & 2) explodable.push(uri);
+      if (bits & 8) headings.push(uri);
     }
   }
   // A dialog's document can outlive its editor (VS Code closes it later): the views follow the tabs.
@@ -39,15 +65,17 @@ function compute(): Record<string, string[] | boolean> {
   return { [KEYS.prompts]: prompts, [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings, [KEYS.hasDialog]: shown };
 }
 
+const same = (a: string[] | boolean | undefined, b: string[] | boolean) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;
+
 export function registerContextKeys(context: vscode.ExtensionContext): void {
-  const last = new Map<string, string>();
+  const last = new Map<string, string[] | boolean>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const update = () => {
     timer = undefined;
     for (const [k, v] of Object.entries(compute())) {
-      const key = JSON.stringify(v);
-      if (last.get(k) === key) continue;
-      last.set(k, key);
+      if (same(last.get(k), v)) continue;
+      last.set(k, v);
       void vscode.commands.executeCommand('setContext', k, v);
     }
   };
@@ -58,8 +86,11 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidOpenNotebookDocument(schedule),
     vscode.workspace.onDidCloseNotebookDocument(schedule),
     vscode.window.tabGroups.onDidChangeTabs(schedule),
+    // Cells added or removed, or a changed cell now in other lists; a keystroke that changes no list costs
+    // one cell's check, not a pass over every cell.
     vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook.notebookType === NOTEBOOK_TYPE) schedule();
+      if (e.notebook.notebookType !== NOTEBOOK_TYPE) return;
+      if (e.contentChanges.length || e.cellChanges.some((ch) => cached.get(ch.cell)?.bits !== bitsOf(ch.cell))) schedule();
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );

@@ -65,10 +65,9 @@ export function registerStatusBar(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     changed,
     notesChanged.event(() => changed.fire()),
+    // VS Code asks again for a cell's items itself when its text, language, metadata or outputs change,
+    // and only for the cells on screen: firing on every edit would re-ask for every visible cell.
     vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, provider),
-    vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook.notebookType === NOTEBOOK_TYPE) changed.fire();
-    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (config.affects(e, 'statusBar')) changed.fire();
     }),

@@ -15,23 +15,26 @@ interface Cached {
 
 const cache = new WeakMap<vscode.NotebookCell, Cached>();
 
-/** The item of one cell, recomputed only when the cell changed. */
-export function cellItem(cell: vscode.NotebookCell): OutlineItem {
+/**
+ * The item of one cell at `index`, recomputed only when the cell changed. The index is passed in:
+ * `cell.index` searches the notebook's cells, so reading it for every cell would be quadratic.
+ */
+export function cellItem(cell: vscode.NotebookCell, index: number): OutlineItem {
   const hit = cache.get(cell);
   if (hit && hit.version === cell.document.version && hit.metadata === cell.metadata) {
-    return hit.item.index === cell.index ? hit.item : { ...hit.item, index: cell.index };
+    return hit.item.index === index ? hit.item : { ...hit.item, index };
   }
   const m = cell2msg(cellLike(cell));
   const hasId = typeof cellState(cell).id === 'string';
-  const item = outlineItem(m, cell.index, outText(m));
+  const item = outlineItem(m, index, outText(m));
   // an id-less cell gets a random id from cell2msg; key it by position instead
-  if (!hasId) item.id = `#${cell.index}`;
+  if (!hasId) item.id = `#${index}`;
   cache.set(cell, { version: cell.document.version, metadata: cell.metadata, item });
   return item;
 }
 
 export function notebookOutline(nb: vscode.NotebookDocument): OutlineNode[] {
-  return buildOutline(nb.getCells().map(cellItem));
+  return buildOutline(nb.getCells().map((c, i) => cellItem(c, i)));
 }
 
 /** Forgets the items of cells whose outputs (a prompt's reply, code results) changed. */

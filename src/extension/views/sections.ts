@@ -55,7 +55,11 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
     return 'all';
   }
 
+  /** Brings a tree left stale while hidden up to date (set by registerSectionsView). */
+  ensureFresh: () => void = () => undefined;
+
   get nodes(): OutlineNode[] {
+    this.ensureFresh();
     return this.roots;
   }
 
@@ -64,6 +68,7 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
   }
 
   getChildren(n?: OutlineNode): OutlineNode[] {
+    if (!n) this.ensureFresh();
     return n ? n.children : this.roots;
   }
 
@@ -121,18 +126,26 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     const n = provider.nodeForCell(ed.selection.start);
     for (const v of onlyVisible) if (v.visible && n) void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
   };
+  /** Set while no view shows the tree: the outline is built when one does (or a caller reads it). */
+  let stale = false;
+  const update = () => {
+    stale = false;
+    // New nodes or shifted indices: select the cursor's node again.
+    const r = provider.refresh(current());
+    if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
+  };
   const schedule = (delay = 100) => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      // New nodes or shifted indices: select the cursor's node again.
-      const r = provider.refresh(current());
-      if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
+      if (views.some((v) => v.visible)) update();
+      else stale = true;
     }, delay);
   };
+  provider.ensureFresh = () => stale && update();
   context.subscriptions.push(
     ...views,
-    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && follow(vscode.window.activeNotebookEditor, [v]))),
+    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && (stale ? update() : follow(vscode.window.activeNotebookEditor, [v])))),
     vscode.commands.registerCommand(REVEAL_COMMAND, revealMessage),
     vscode.commands.registerCommand(TREE_COMMAND, () => ({ provider, views })),
     vscode.window.onDidChangeActiveNotebookEditor(() => schedule(0)),
