@@ -69,8 +69,12 @@ export async function openDialog(name: string): Promise<vscode.NotebookDocument>
 /** Shows and reverts `nb` when it has unsaved edits (a suite may leave one behind). */
 async function revert(nb: vscode.NotebookDocument): Promise<void> {
   if (!nb.isDirty || nb.isUntitled) return;
-  await vscode.window.showNotebookDocument(nb);
-  await vscode.commands.executeCommand('workbench.action.files.revert');
+  // The revert acts on the active editor, which a loaded machine may not have switched yet: until it took.
+  await until(async () => {
+    await vscode.window.showNotebookDocument(nb);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    return !nb.isDirty;
+  }, `the revert of ${nb.uri.path}`);
 }
 
 export async function closeAll(): Promise<void> {

@@ -3,7 +3,7 @@
 // dialog is unchanged and the result says why. Same-type merges ask nothing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAll, dialogState, openDialog, until } from './helpers';
+import { closeAll, copyOf, dialogState, openDialog, until } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -34,7 +34,7 @@ describe('merge of different types (issue 12)', function () {
   });
 
   it('accepted: they merge into one note', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await copyOf('basic.ipynb')); // a copy: an edit left behind would change other suites' basic.ipynb
     const n = nb.cellCount;
     await select(nb, 1, 3);
     const r = await run(undefined, true);
