@@ -14,7 +14,10 @@ const sectionsHeader = (page, name) => page.locator(`.pane-header[aria-label="${
 async function notice(page, vsc, text, timeout = 60000) {
   const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
   if (await toast.waitFor({ state: 'visible', timeout }).then(() => true, () => false)) return toast;
-  return vsc.notification(text, { timeout: 15000 });
+  await vsc.runCommand('Notifications: Show Notifications');
+  const row = page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+  await row.waitFor({ state: 'visible', timeout: 30000 });
+  return row;
 }
 /** A code cell of the visible dialog editor carries our status bar (message type, pin, skip, export). */
 const dialogShown = (page) => page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'code' }).first();
