@@ -2,7 +2,7 @@
 // answer, written into the reply as a ```json {.usage}``` block (reply-format §4), and summed over a
 // dialog from those blocks, so the total survives closing the file and follows reruns and deletions.
 
-import { Dialog, Message, USAGE_INFO, convTools, fenced, fencedBlocks, isJsonObject, numberValue, parseJson, pyJsonDumps, renderOutputsAi } from '..';
+import { Dialog, Message, USAGE_INFO, convTools, fenced, fencedBlocks, numberValue, parseJsonObject, pyJsonDumps, renderOutputsAi } from '..';
 
 /** One answer's usage in the usage-block field names; `prompt_tokens` includes cached input. */
 export interface Usage {
@@ -88,13 +88,8 @@ function legacyUsage(summary: unknown, detail: unknown): Usage | null {
 
 /** One usage block's body: usage fields, or the `{summary, detail}` of a converted legacy envelope. */
 function parseUsage(body: string): Usage | null {
-  let v: unknown;
-  try {
-    v = parseJson(body).value;
-  } catch {
-    return null;
-  }
-  if (!isJsonObject(v)) return null;
+  const v = parseJsonObject(body);
+  if (!v) return null;
   if (v.prompt_tokens === undefined && v.completion_tokens === undefined) return legacyUsage(v.summary, v.detail);
   const u: Usage = { prompt_tokens: numberValue(v.prompt_tokens) ?? 0, completion_tokens: numberValue(v.completion_tokens) ?? 0, total_tokens: 0 };
   u.total_tokens = numberValue(v.total_tokens) ?? u.prompt_tokens + u.completion_tokens;

@@ -354,3 +354,14 @@ export function setKey(o: JsonObject, k: string, v: Json): void {
   if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
   else o[k] = v;
 }
+
+/** `text` parsed when it is a JSON object; undefined when it is not JSON, or JSON of another kind. */
+export function parseJsonObject(text: string): JsonObject | undefined {
+  let v: Json;
+  try {
+    v = parseJson(text).value;
+  } catch {
+    return undefined;
+  }
+  return isJsonObject(v) ? v : undefined;
+}

@@ -1,7 +1,7 @@
 // The markdown document projection (ai-projections §12): display only, never parsed back.
 // Pandoc-style divs: `::: prompt`, `::: reply`, `::: output`, folded tool calls.
 
-import { isJsonObject, Json, parseJson } from '../base/json';
+import { isJsonObject, Json, parseJsonObject } from '../base/json';
 import { encodeBase64 } from '../base/base64';
 import { Dialog, Message, Output } from '../model/dialog';
 import { stripAnsi } from '../base/ansi';
@@ -86,13 +86,8 @@ function summaryArg(v: unknown): string {
 
 /** A fenced `{.tool}` block as a folded div; python/bash calls show their code and output. */
 function toolDiv(body: string): string | null {
-  let call: unknown;
-  try {
-    call = parseJson(body).value;
-  } catch {
-    return null;
-  }
-  if (!isJsonObject(call as Json) || typeof (call as { name?: unknown }).name !== 'string') return null;
+  const call = parseJsonObject(body);
+  if (!call || typeof call.name !== 'string') return null;
   const c = call as { name: string; args?: Record<string, unknown>; result?: unknown };
   const args = isJsonObject(c.args as Json) ? c.args! : {};
   const head = `${c.name}(${Object.keys(args).map((k) => `${k}=${summaryArg(args[k])}`).join(', ')})→${summaryArg(c.result ?? '')}`;
@@ -106,14 +101,9 @@ function toolDiv(body: string): string | null {
 
 /** A fenced `{.usage}` block as a folded div: the summary as heading, the detail as code. */
 function usageDiv(body: string): string | null {
-  let u: unknown;
-  try {
-    u = parseJson(body).value;
-  } catch {
-    return null;
-  }
-  if (!isJsonObject(u as Json)) return null;
-  const { summary, detail } = u as { summary?: unknown; detail?: unknown };
+  const u = parseJsonObject(body);
+  if (!u) return null;
+  const { summary, detail } = u;
   return div('{.details .token-usage-details}', `## ${pyStr(summary ?? '')}\n\n${codeSpan(pyStr(detail ?? ''))}`);
 }
 

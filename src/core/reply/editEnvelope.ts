@@ -2,7 +2,7 @@
 // fields that changed are rewritten, and the summary follows them in the form it had (escaped or
 // not); the tag, the blank lines and every other field keep their bytes.
 
-import { isJsonObject, Json, JsonObject, parseJson, setKey } from '../base/json';
+import { isJsonObject, Json, JsonObject, parseJsonObject, setKey } from '../base/json';
 import { callPreview, previewArg, pyJsonDumps, toolText } from './blocks';
 import { detailsEnvelopes } from './legacyEnvelopes';
 import { htmlEscape } from './legacyDetails';
@@ -24,13 +24,8 @@ function preview(call: JsonObject, result: Json | undefined): string {
 export function editEnvelope(envelope: string, edit: EnvelopeEdit): string | undefined {
   const [env] = detailsEnvelopes(envelope);
   if (!env || env.start !== 0 || env.end !== envelope.length) return undefined;
-  let d: Json;
-  try {
-    d = parseJson(env.body).value;
-  } catch {
-    return undefined;
-  }
-  if (!isJsonObject(d) || !isJsonObject(d.call)) return undefined;
+  const d = parseJsonObject(env.body);
+  if (!d || !isJsonObject(d.call)) return undefined;
   const oldPreview = preview(d.call, d.result);
   if (edit.call) {
     setKey(d.call, 'function', edit.call.name);

@@ -2,7 +2,7 @@
 // what most real files hold. Read by converting them to fenced blocks (`convTools`); written again by
 // `dlg2reply` for replies that already used them (DECISIONS, "reply wire format").
 
-import { isJsonObject, Json, parseJson } from '../base/json';
+import { isJsonObject, Json, parseJsonObject } from '../base/json';
 import { truthy } from '../model/dialog';
 import { detailsEnvelopes, divEnvelopes, tokenEnvelopes } from './legacyEnvelopes';
 import { callPreview, fenced, previewArg, pyJsonDumps, ToolCallData, toolText, TOOL_INFO, truncStr, USAGE_INFO } from './blocks';
@@ -27,13 +27,8 @@ export interface LegacyBlock {
 
 /** The fenced block for one envelope's JSON, or undefined when it is not a readable call record. */
 function convertPayload(json: string): { fenced: string; id: Json } | undefined {
-  let d: Json;
-  try {
-    d = parseJson(json).value;
-  } catch {
-    return undefined;
-  }
-  if (!isJsonObject(d) || !isJsonObject(d.call)) return undefined;
+  const d = parseJsonObject(json);
+  if (!d || !isJsonObject(d.call)) return undefined;
   const call = d.call;
   const payload: Record<string, unknown> = { id: d.id ?? null, name: call.function ?? null, args: call.arguments || {}, result: d.result ?? null };
   if (truthy(d.server)) payload.server = true;

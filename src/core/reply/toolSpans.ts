@@ -2,7 +2,7 @@
 // forms, read from their JSON only, so a summary line written by hand or unescaped (`<http://…>`)
 // cannot change what is shown.
 
-import { isJsonObject, Json, JsonObject, parseJson } from '../base/json';
+import { isJsonObject, JsonObject, parseJsonObject } from '../base/json';
 import { fencedBlocks, toolText, TOOL_INFO } from './blocks';
 import { legacyToolBlocks } from './legacyDetails';
 
@@ -18,13 +18,8 @@ export interface ToolSpan {
 }
 
 function span(start: number, end: number, body: string): ToolSpan | undefined {
-  let v: Json;
-  try {
-    v = parseJson(body).value;
-  } catch {
-    return undefined;
-  }
-  if (!isJsonObject(v) || typeof v.name !== 'string') return undefined;
+  const v = parseJsonObject(body);
+  if (!v || typeof v.name !== 'string') return undefined;
   return { start, end, name: v.name, args: isJsonObject(v.args) ? v.args : {}, result: toolText(v.result ?? null), server: !!v.server };
 }
 
