@@ -5,34 +5,27 @@
 // policy says, exactly as the History tab shows it; Undo after a rerun restores the old reply.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Dialog, INTERRUPTED, Message, REPLY_SEP, USAGE_INFO, aiRes, readIpynb, writeIpynb } from '../../src/core';
+import { INTERRUPTED, Message, REPLY_SEP, USAGE_INFO, aiRes, readIpynb } from '../../src/core';
 import { TRUNCATED_MARK } from '../../src/core/answer';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { cellArgs, cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, wsUri } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, until } from './helpers';
 
 const ANT_KEY = 'sk-ant-e2e-key';
 const OAI_KEY = 'sk-oai-e2e-key';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 
-let files = 0;
-/** A fresh dialog in scratch/: a note, a prompt with an old reply, a code cell, a prompt without reply. */
-async function freshDialog(extra: Message[] = []): Promise<{ name: string; nb: vscode.NotebookDocument }> {
-  const d = new Dialog([
+/** A fresh dialog in scratch/answer/: a note, a prompt with an old reply, a code cell, a prompt without reply. */
+const freshDialog = (extra: Message[] = []) =>
+  fresh('answer', [
     ...extra,
     new Message({ id: 'note0001', msgType: 'note', content: '# Answers' }),
     new Message({ id: 'prmt0001', msgType: 'prompt', content: 'Say hello.', output: 'Old reply.' }),
     new Message({ id: 'code0001', msgType: 'code', content: 'print(1)' }),
     new Message({ id: 'prmt0002', msgType: 'prompt', content: 'Say more.' }),
   ]);
-  const name = `scratch/answer/${++files}.ipynb`;
-  await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(writeIpynb(d)));
-  const nb = await openDialog(name);
-  await vscode.window.showNotebookDocument(nb);
-  return { name, nb };
-}
 
 const lastBody = (s: MockServer<unknown>) => s.requests[s.requests.length - 1].body;
 

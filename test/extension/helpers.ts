@@ -1,6 +1,7 @@
 // Shared by the suites that run inside the real extension host: workspace files, golden records,
 // opening a dialog with the dialog-notebook editor, and waiting for asynchronous editor effects.
 import * as vscode from 'vscode';
+import { Dialog, Message, writeIpynb } from '../../src/core';
 import { REPLY_MIME } from '../../src/shared/replyOutput';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
@@ -145,4 +146,16 @@ export async function save(doc: { save(): Thenable<boolean>; readonly isDirty: b
     console.log(`    (save of ${'uri' in doc ? String(doc.uri) : 'a document'} refused, attempt ${attempt})`);
   }
   return false;
+}
+
+const dialogFiles = new Map<string, number>();
+/** A fresh dialog file `scratch/<folder>/N.ipynb` holding `messages`, opened as a dialog and shown. */
+export async function freshDialog(folder: string, messages: Message[]): Promise<{ name: string; nb: vscode.NotebookDocument }> {
+  const n = (dialogFiles.get(folder) ?? 0) + 1;
+  dialogFiles.set(folder, n);
+  const name = `scratch/${folder}/${n}.ipynb`;
+  await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(writeIpynb(new Dialog(messages))));
+  const nb = await openDialog(name);
+  await vscode.window.showNotebookDocument(nb);
+  return { name, nb };
 }

@@ -12,11 +12,11 @@ import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Dialog, Message, readIpynb, stripAnsi, writeIpynb } from '../../src/core';
+import { Message, readIpynb, stripAnsi } from '../../src/core';
 import { findJupyterServer } from '../../src/extension/kernel/localServer';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { cellArgs, cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, wsUri } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, until } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
 const STDERR = 'application/vnd.code.notebook.stderr';
@@ -24,15 +24,7 @@ const ERROR = 'application/vnd.code.notebook.error';
 const ANT_KEY = 'sk-ant-e2e-kernel';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 
-let files = 0;
-/** A fresh dialog in scratch/kernel/ with the given messages, shown. */
-async function freshDialog(messages: Message[]): Promise<{ name: string; nb: vscode.NotebookDocument }> {
-  const name = `scratch/kernel/${++files}.ipynb`;
-  await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(writeIpynb(new Dialog(messages))));
-  const nb = await openDialog(name);
-  await vscode.window.showNotebookDocument(nb);
-  return { name, nb };
-}
+const freshDialog = (messages: Message[]) => fresh('kernel', messages);
 
 const code = (id: string, content: string, output: Message['output'] = []) => new Message({ id, msgType: 'code', content, output });
 

@@ -8,24 +8,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Dialog, INTERRUPTED, Message, USAGE_INFO, aiRes, fmt2hist, readIpynb, writeIpynb } from '../../src/core';
+import { INTERRUPTED, Message, USAGE_INFO, aiRes, fmt2hist, readIpynb } from '../../src/core';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { cellArgs, cellOf, closeAll, execute, openDialog, readText, replyText, save, until, wsUri } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until } from './helpers';
 
 const ANT_KEY = 'sk-ant-e2e-kprompt';
 const OAI_KEY = 'sk-oai-e2e-kprompt';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 
-let files = 0;
-async function freshDialog(messages: Message[]): Promise<{ name: string; nb: vscode.NotebookDocument }> {
-  const name = `scratch/kernelPrompts/${++files}.ipynb`;
-  await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(writeIpynb(new Dialog(messages))));
-  const nb = await openDialog(name);
-  await vscode.window.showNotebookDocument(nb);
-  return { name, nb };
-}
+const freshDialog = (messages: Message[]) => fresh('kernelPrompts', messages);
 
 const code = (id: string, content: string) => new Message({ id, msgType: 'code', content });
 const prompt = (id: string, content: string) => new Message({ id, msgType: 'prompt', content });
