@@ -69,6 +69,20 @@ describe('opening dialogs with vscode.openWith(uri, "dialog-notebook")', functio
     assert.ok(note.metadata.attachments, 'a note exposes its attachments to the markdown renderer');
   });
 
+  it('sends the workbench no second copy of a cell: its file text stays in the extension host, attachment bytes go once', async () => {
+    const nb = await openDialog('media.ipynb');
+    for (const cell of nb.getCells()) {
+      const meta = JSON.stringify(cell.metadata);
+      const origin = (cell.metadata.dialog as { origin?: Record<string, unknown> }).origin ?? {};
+      assert.deepEqual([origin.text, origin.state], [undefined, undefined], `cell ${cell.index}: no origin text or state in metadata`);
+      for (const b64 of Object.values((cell.metadata.attachments ?? {}) as Record<string, Record<string, string>>).flatMap(Object.values)) {
+        assert.equal(meta.split(b64).length - 1, 1, `cell ${cell.index}: an attachment's base64 once in its metadata`);
+      }
+    }
+    // What stays aside still writes the unedited cells byte for byte (save.test.ts checks files whole).
+    assert.ok(nb.getCells().some((c) => c.metadata.attachments), 'the dialog has a note with attachments');
+  });
+
   it('a file that cannot be read does not open as a dialog and is never written', async () => {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'edge_not_json.ipynb');
     const before = await vscode.workspace.fs.readFile(uri);

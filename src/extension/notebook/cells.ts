@@ -1,15 +1,17 @@
 // Message <-> NotebookCellData. The cell kind and language carry the message type; everything else the
 // core keeps (id, metadata, promoted attributes, attachments, storage origin) rides in
-// `metadata.dialog`, so a cell VS Code hands back unedited rebuilds the very same Message.
+// `metadata.dialog` (the origin's bulk kept aside, see origins.ts), so a cell VS Code hands back unedited
+// rebuilds the very same Message.
 
 import * as vscode from 'vscode';
 import { Json, JsonObject, isJsonObject, jsonClone } from '../../core/base';
-import { Attachment, CellOrigin, Dialog, isMsgType, Message } from '../../core/model';
+import { Attachment, Dialog, isMsgType, Message } from '../../core/model';
 import { aiRes } from '../../core/model';
 import { decodeBase64, encodeBase64 } from '../../core/base';
 import { REPLY_MIME, ReplyAttachments } from '../../shared/replyOutput';
 import { fromCellOutput, toCellOutput } from './outputs';
 import { DEFAULT_CODE_LANGUAGE } from '../config';
+import { OriginHints, fullOrigin, originHints } from './origins';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
 export const PROMPT_LANG = 'dialog-prompt';
@@ -19,8 +21,11 @@ export const DEFAULT_CODE_LANG = DEFAULT_CODE_LANGUAGE;
 interface StoredAttachment {
   id: string;
   contentType: string;
-  /** Standard base64 of the bytes, or the undecodable text kept verbatim when `invalid`. */
-  data: string;
+  /**
+   * Standard base64 of the bytes, or the undecodable text kept verbatim when `invalid`. Absent on a note:
+   * its `metadata.attachments` (for the markdown renderer) holds the bytes, which are not sent twice.
+   */
+  data?: string;
   invalid?: boolean;
 }
 
@@ -32,7 +37,7 @@ export interface CellState {
   skipped?: Json;
   pinned?: Json;
   attachments?: StoredAttachment[];
-  origin?: CellOrigin;
+  origin?: OriginHints;
   extra?: JsonObject;
   /** The content as read when it holds CR: VS Code's editor normalises line ends. */
   content?: string;
@@ -91,28 +96,34 @@ function storeAttachment(a: Attachment): StoredAttachment {
     : { id: a.id, contentType: a.contentType, data: encodeBase64(a.data) };
 }
 
-function loadAttachment(s: StoredAttachment): Attachment {
+function loadAttachment(s: StoredAttachment, shown: unknown): Attachment {
+  const data = s.data ?? (shown as ReplyAttachments | undefined)?.[s.id]?.[s.contentType] ?? '';
   return s.invalid
-    ? new Attachment(new Uint8Array(), s.contentType, s.id, s.data)
-    : new Attachment(decodeBase64(s.data) ?? new Uint8Array(), s.contentType, s.id);
+    ? new Attachment(new Uint8Array(), s.contentType, s.id, data)
+    : new Attachment(decodeBase64(data) ?? new Uint8Array(), s.contentType, s.id);
 }
 
 /** nbformat's attachment shape, which the markdown and reply renderers resolve `attachment:` links from. */
 function rendererAttachments(list: StoredAttachment[]): ReplyAttachments {
   const out: ReplyAttachments = {};
-  for (const a of list) if (!a.invalid) out[a.id] = { [a.contentType]: a.data };
+  for (const a of list) if (!a.invalid) out[a.id] = { [a.contentType]: a.data! };
   return out;
 }
 
 /** The cell metadata for a message. */
 export function cellMetadata(m: Message): { [key: string]: unknown } {
   const s: CellState = { id: m.id, msgType: m.msgType, meta: m.meta, skipped: m.skipped, pinned: m.pinned };
-  if (m.attachments.length) s.attachments = m.attachments.map(storeAttachment);
-  if (m.origin) s.origin = m.origin;
+  const md: { [key: string]: unknown } = { dialog: s };
+  if (m.attachments.length) {
+    const stored = m.attachments.map(storeAttachment);
+    if (m.msgType === 'note') {
+      md.attachments = rendererAttachments(stored);
+      s.attachments = stored.map((a) => (a.invalid ? a : { id: a.id, contentType: a.contentType }));
+    } else s.attachments = stored;
+  }
+  if (m.origin) s.origin = originHints(m.origin);
   if (Object.keys(m.extra).length) s.extra = jsonClone(m.extra as JsonObject);
   if (m.content.includes('\r')) s.content = m.content;
-  const md: { [key: string]: unknown } = { dialog: s };
-  if (m.msgType === 'note' && s.attachments) md.attachments = rendererAttachments(s.attachments);
   return md;
 }
 
@@ -162,14 +173,14 @@ export function cell2msg(c: CellLike): Message {
     content: s.content !== undefined && sameText(s.content, c.value) ? s.content : c.value,
     msgType,
     meta: s.meta ? jsonClone(s.meta) : {},
-    attachments: (s.attachments ?? []).map(loadAttachment),
+    attachments: (s.attachments ?? []).map((a) => loadAttachment(a, c.metadata?.attachments)),
     extra: s.extra ? jsonClone(s.extra) : {},
   });
   if (s.skipped !== undefined) m.skipped = jsonClone(s.skipped);
   if (s.pinned !== undefined) m.pinned = jsonClone(s.pinned);
   if (msgType === 'code') m.output = (c.outputs ?? []).map(fromCellOutput);
   else if (msgType === 'prompt') m.output = cellReply(c);
-  if (s.origin) m.origin = s.origin;
+  if (s.origin) m.origin = fullOrigin(s.origin);
   return m;
 }
 

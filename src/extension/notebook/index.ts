@@ -1,4 +1,4 @@
-// Dialogs as notebooks: the serializer, cell ids, the status bar, Edit Reply, opening, menu context keys.
+// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys.
 
 import * as vscode from 'vscode';
 import { registerSerializer } from './serializer';
@@ -7,9 +7,11 @@ import { registerStatusBar } from './statusBar';
 import { registerReplyEditor } from './replyEditor';
 import { registerOpening } from './opening';
 import { registerContextKeys } from './contextKeys';
+import { registerOrigins } from './origins';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   registerSerializer(context);
+  registerOrigins(context);
   registerCellIds(context);
   registerStatusBar(context);
   registerReplyEditor(context);
