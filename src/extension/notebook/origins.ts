@@ -49,9 +49,10 @@ export function registerOrigins(context: vscode.ExtensionContext): void {
   const current = new WeakMap<vscode.NotebookDocument, string>();
   const track = (nb: vscode.NotebookDocument) => {
     const now = readOf(nb);
+    if (!now) return; // metadata without a read (a new dialog, or edited): its cells' texts stay
     const before = current.get(nb);
-    if (before && before !== now) reads.delete(before);
-    if (now) current.set(nb, now);
+    if (before && before !== now) reads.delete(before); // re-read: the cells are the new read's
+    current.set(nb, now);
   };
   vscode.workspace.notebookDocuments.forEach(track);
   context.subscriptions.push(
