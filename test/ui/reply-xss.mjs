@@ -9,6 +9,7 @@
 // table, tool fold, code, attachment image). Saves reply-xss-benign.png.
 import fs from 'node:fs';
 import path from 'node:path';
+import { newExplorerRow } from './lib/panelPage.mjs';
 
 const VECTORS = JSON.parse(fs.readFileSync(new URL('./fixtures/xss-vectors.json', import.meta.url), 'utf8'));
 const GROUPS = ['issue14', 'markdown', 'owasp', 'autorun'];
@@ -134,7 +135,7 @@ async function until(page, what, fn, timeout = 30000) {
 }
 
 export const tests = {
-  async 'no reply payload runs or survives sanitising in a trusted workspace; benign markdown renders'({ page, workspace, screenshot, assert, log }) {
+  async 'no reply payload runs or survives sanitising in a trusted workspace; benign markdown renders'({ page, vsc, workspace, screenshot, assert, log }) {
     const list = vectors();
     const counts = GROUPS.map((g) => `${g} ${VECTORS[g].length}`).join(', ');
     log(`${list.length} payloads (${counts})`);
@@ -151,8 +152,7 @@ export const tests = {
     // The dialog opens straight in our editor (Explorer > Open With... > Dialog): VS Code's own Jupyter
     // editor renders markdown cells unsanitised in a trusted workspace, and these replies must not reach it.
     fs.writeFileSync(path.join(workspace, 'reply-xss.ipynb'), JSON.stringify(dialog(list), null, 1));
-    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'reply-xss.ipynb' }).first();
-    await row.waitFor({ timeout: 60000 }); // the file watcher is slow on a loaded machine
+    const row = await newExplorerRow(page, vsc, 'reply-xss.ipynb');
     await row.click({ button: 'right' });
     await page.locator('.monaco-menu .action-item', { hasText: 'Open With...' }).first().click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Dialog/ }).first().click();

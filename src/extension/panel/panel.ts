@@ -38,6 +38,7 @@ export class DialogPanel {
   /** The `#ai` files of the dialog at `uri`, read before the history is built (reading is asynchronous). */
   private files: { uri: string; refs: FileRefs } | undefined;
   private preparing = false;
+  private disposed = false;
   /** The dialog version (`uri@version`) whose files are read and images prepared. */
   private prepared = '';
 
@@ -91,6 +92,8 @@ export class DialogPanel {
   }
 
   private track(ed: vscode.NotebookEditor | undefined): void {
+    // An event may still arrive in the tick the panel closes (closing all editors closes both at once).
+    if (this.disposed) return;
     this.nb = ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : undefined;
     this.selection = ed && !ed.selection.isEmpty ? ed.selection.start : -1;
     this.panel.title = this.nb ? `Dialog: ${this.nb.uri.path.split('/').pop()}` : 'Dialog';
@@ -99,6 +102,7 @@ export class DialogPanel {
 
   private schedule(delay = 200): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.disposed) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.update();
@@ -159,7 +163,9 @@ export class DialogPanel {
   private post(m: HostMessage): void {
     this.posted.push(m);
     if (this.posted.length > 50) this.posted.shift();
-    void this.panel.webview.postMessage(m);
+    // Work that ends after the panel closed (image preparation, a settings change) has no one to tell, and
+    // `panel.webview` itself throws then.
+    if (!this.disposed) void this.panel.webview.postMessage(m);
   }
 
   /** Handles one message from the webview; anything that does not parse is ignored. */
@@ -203,6 +209,7 @@ export class DialogPanel {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     for (const s of this.subs) s.dispose();
     this.subs.length = 0;

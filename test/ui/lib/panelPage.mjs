@@ -35,6 +35,20 @@ export async function openNewFile(page, vsc, file, timeout = 60000) {
   }
 }
 
+/**
+ * The Explorer row of a file the script has just written. The file watcher can lag far behind on a loaded
+ * machine, so after a while the Explorer is refreshed by hand, as a person would.
+ */
+export async function newExplorerRow(page, vsc, file, timeout = 120000) {
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
+  const end = Date.now() + timeout;
+  while (!(await row.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
+    if (Date.now() > end) throw new Error(`the Explorer did not list ${file}`);
+    await vsc.runCommand('File: Refresh Explorer');
+  }
+  return row;
+}
+
 /** Resolves once `frame` has painted what its DOM holds now (two animation frames), before a check or a screenshot. */
 export async function painted(frame) {
   await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
