@@ -44,7 +44,7 @@ export async function newExplorerRow(page, vsc, file, timeout = 120000) {
   const end = Date.now() + timeout;
   while (!(await row.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
     if (Date.now() > end) throw new Error(`the Explorer did not list ${file}`);
-    await vsc.runCommand('File: Refresh Explorer');
+    await vsc.runCommand('Refresh Explorer');
   }
   return row;
 }
