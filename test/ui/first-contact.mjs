@@ -4,9 +4,10 @@
 // Explorer's context menu offers Open as Dialog; the Dialog Sections views show only while a dialog is
 // open; and after Esc a palette command acts on the focused cell.
 
+import { explorerRow } from './lib/panelPage.mjs';
+
 const BROKEN = 'could not be opened';
 
-const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
 /** A view's header; VS Code keeps it in the DOM, hidden, when the view is its container's only one. */
 const sectionsHeader = (page, name) => page.locator(`.pane-header[aria-label="${name} Section"]`);
 

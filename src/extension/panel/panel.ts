@@ -92,7 +92,7 @@ export class DialogPanel {
   }
 
   private track(ed: vscode.NotebookEditor | undefined): void {
-    // An event may still arrive in the tick the panel closes (closing all editors closes both at once).
+    // The title setter throws on a closed panel, as `panel.webview` does (see post).
     if (this.disposed) return;
     this.nb = ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : undefined;
     this.selection = ed && !ed.selection.isEmpty ? ed.selection.start : -1;

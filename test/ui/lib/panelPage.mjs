@@ -35,12 +35,15 @@ export async function openNewFile(page, vsc, file, timeout = 60000) {
   }
 }
 
+/** The Explorer row of `file`. */
+export const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
+
 /**
  * The Explorer row of a file the script has just written. The file watcher can lag far behind on a loaded
  * machine, so after a while the Explorer is refreshed by hand, as a person would.
  */
 export async function newExplorerRow(page, vsc, file, timeout = 120000) {
-  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
+  const row = explorerRow(page, file);
   const end = Date.now() + timeout;
   while (!(await row.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
     if (Date.now() > end) throw new Error(`the Explorer did not list ${file}`);
