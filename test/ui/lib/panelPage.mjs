@@ -18,8 +18,8 @@ export async function goto(page, vsc, text) {
   await vsc.runCommand('View: Focus First Editor Group');
   await vsc.runCommand('Dialog: Find Messages...');
   await page.keyboard.type(text);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
+  // a click, not Enter: on a loaded machine Enter can land before the filter has moved the focus off the first row
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click({ timeout: 30000 });
 }
 
 /** Opens a file the script has just written, retrying Quick Open until its file search lists it. */
