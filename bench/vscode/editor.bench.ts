@@ -124,11 +124,11 @@ describe('editor speed (bench)', function () {
       if (cfg.profile) {
         await closeAll();
         // The built-in editor's open too: what VS Code and other extensions cost either way.
-        const b = await profiled(ourBundle, async () => void (await timeOpen(uri, BUILT_IN)));
-        profiles.push(`${name}, built-in editor: ${b.busyMs.toFixed(0)} ms busy`, ...b.top.map((t) => `    ${t}`));
+        const theirs = await profiled(ourBundle, async () => void (await timeOpen(uri, BUILT_IN)));
+        profiles.push(`${name}, built-in editor: ${theirs.busyMs.toFixed(0)} ms busy`, ...theirs.top.map((t) => `    ${t}`));
         await closeAll();
-        const p = await profiled(ourBundle, async () => void (await timeOpen(uri, OURS)));
-        profiles.push(`${name}, ours: ${p.oursMs.toFixed(0)} ms in our code of ${p.busyMs.toFixed(0)} ms busy`, ...p.top.map((t) => `    ${t}`), '  ours:', ...p.topOurs.map((t) => `    ${t}`));
+        const mine = await profiled(ourBundle, async () => void (await timeOpen(uri, OURS)));
+        profiles.push(`${name}, ours: ${mine.oursMs.toFixed(0)} ms in our code of ${mine.busyMs.toFixed(0)} ms busy`, ...mine.top.map((t) => `    ${t}`), '  ours:', ...mine.topOurs.map((t) => `    ${t}`));
       }
     }
     lines.push(`| **total** | | | ${sumBuiltIn.toFixed(0)} | ${sumOurs.toFixed(0)} | **${(sumOurs / sumBuiltIn).toFixed(2)}×** | | |`, '', `worst ours/built-in: ${worst.toFixed(2)}×`);

@@ -5,7 +5,7 @@
 // tag, its other fields, its summary form and the blank lines around it stay. Saves reply-tools.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { appFrame, newExplorerRow, painted } from './lib/panelPage.mjs';
+import { appFrame, openNewFileAsDialog, painted } from './lib/panelPage.mjs';
 
 const SEP = '##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->';
 const FILE = 'reply-tools.ipynb';
@@ -59,11 +59,7 @@ function glyphsFit(el) {
 export const tests = {
   async 'a tool call renders as one closed fold of text, its result with real line breaks'({ page, vsc, workspace, screenshot, assert }) {
     fs.writeFileSync(path.join(workspace, FILE), JSON.stringify(dialog(), null, 1));
-    const row = await newExplorerRow(page, vsc, FILE);
-    await row.click({ button: 'right' });
-    await page.locator('.monaco-menu .action-item', { hasText: 'Open With...' }).first().click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Dialog/ }).first().click();
-    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
+    await openNewFileAsDialog(page, vsc, FILE);
     const frame = await replyFrame(page);
     const reply = frame.locator('.dialog-reply', { hasText: 'Querying.' });
     await reply.locator('text=Done querying.').waitFor({ timeout: 60000 });

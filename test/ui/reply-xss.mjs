@@ -9,7 +9,7 @@
 // table, tool fold, code, attachment image). Saves reply-xss-benign.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { newExplorerRow } from './lib/panelPage.mjs';
+import { openNewFileAsDialog } from './lib/panelPage.mjs';
 
 const VECTORS = JSON.parse(fs.readFileSync(new URL('./fixtures/xss-vectors.json', import.meta.url), 'utf8'));
 const GROUPS = ['issue14', 'markdown', 'owasp', 'autorun'];
@@ -152,11 +152,7 @@ export const tests = {
     // The dialog opens straight in our editor (Explorer > Open With... > Dialog): VS Code's own Jupyter
     // editor renders markdown cells unsanitised in a trusted workspace, and these replies must not reach it.
     fs.writeFileSync(path.join(workspace, 'reply-xss.ipynb'), JSON.stringify(dialog(list), null, 1));
-    const row = await newExplorerRow(page, vsc, 'reply-xss.ipynb');
-    await row.click({ button: 'right' });
-    await page.locator('.monaco-menu .action-item', { hasText: 'Open With...' }).first().click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Dialog/ }).first().click();
-    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
+    await openNewFileAsDialog(page, vsc, 'reply-xss.ipynb');
 
     // Scroll through the dialog with the wheel over the cells' gutter until every reply has rendered.
     const want = list.length + 1;

@@ -1,8 +1,8 @@
 // Work that grows linearly with the input: for each function that a pathological reply or cell once made
 // quadratic, quadrupling the input may at most about quadruple the time (the limit, 8×, sits halfway to
-// the 16× of quadratic work, far from both, so a noisy machine does not fail linear code). Both sizes are timed in the same
-// run, so the check is a ratio, never a fixed time; the size grows until a run is long against timer
-// noise. Time is this process's CPU time, which other processes on a loaded machine do not inflate, and
+// the 16× of quadratic work, far from both, so a noisy machine does not fail linear code). Both sizes are
+// timed in the same run, so the check is a ratio, never a fixed time; the size grows until a run is long
+// against timer noise. Time is this process's CPU time, which other processes on a loaded machine do not inflate, and
 // each size counts its fastest of several interleaved runs (the garbage collector only ever adds time).
 // A failing measurement is taken again before it counts.
 import { strict as assert } from 'node:assert';

@@ -39,17 +39,21 @@ export async function openNewFile(page, vsc, file, timeout = 60000) {
 export const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
 
 /**
- * The Explorer row of a file the script has just written. The file watcher can lag far behind on a loaded
- * machine, so after a while the Explorer is refreshed by hand, as a person would.
+ * Opens a file the script has just written straight in our editor (Explorer > Open With... > Dialog) and
+ * waits for its prompts. The file watcher can lag far behind on a loaded machine, so after a while the
+ * Explorer is refreshed by hand, as a person would.
  */
-export async function newExplorerRow(page, vsc, file, timeout = 120000) {
+export async function openNewFileAsDialog(page, vsc, file, timeout = 120000) {
   const row = explorerRow(page, file);
   const end = Date.now() + timeout;
   while (!(await row.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
     if (Date.now() > end) throw new Error(`the Explorer did not list ${file}`);
     await vsc.runCommand('Refresh Explorer');
   }
-  return row;
+  await row.click({ button: 'right' });
+  await page.locator('.monaco-menu .action-item', { hasText: 'Open With...' }).first().click();
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Dialog/ }).first().click();
+  await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
 }
 
 /** Resolves once `frame` has painted what its DOM holds now (two animation frames), before a check or a screenshot. */
