@@ -4,6 +4,9 @@
 #   2. each Playwright script test/ui/*.mjs checks what a person sees (`vscode-e2e.sh run`).
 # Screenshots go to OUT_DIR only; `npm run screenshots` refreshes the README's pictures in media/.
 # Usage: scripts/e2e.sh [OUT_DIR]. Needs the shared folder beside the repo (or DIALOG_SHARED=path).
+# While working on one feature: E2E_SUITES='kernel answer' runs only test/extension/{kernel,answer}.test.ts,
+# E2E_GREP='Run All' only the mocha tests whose title matches, E2E_UI='panel dialog' only those UI
+# scripts (E2E_UI=none: no UI script, E2E_SUITES=none: no mocha suite).
 # Exits non-zero on any failure; ends with one `e2e: N passed, N failed` line for both parts together.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,12 +20,22 @@ cd "$ROOT"
 build_and_package
 
 status=0
-bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" \
-  --tests 'out/test/extension/**/*.test.js' --out "$OUT/mocha" --timeout 1800 2>&1 | tee "$OUT/mocha.log" || status=1
+tests=(--tests 'out/test/extension/**/*.test.js')
+if [ -n "${E2E_SUITES:-}" ]; then
+  tests=(); for s in $E2E_SUITES; do tests+=(--tests "out/test/extension/$s.test.js"); done
+fi
+grep=(); [ -z "${E2E_GREP:-}" ] || grep=(--grep "$E2E_GREP")
+if [ "${E2E_SUITES:-}" != none ]; then
+  bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" "${tests[@]}" "${grep[@]}" \
+    --out "$OUT/mocha" --timeout 1800 2>&1 | tee "$OUT/mocha.log" || status=1
+else
+  echo "mocha: 0 passed, 0 failed" > "$OUT/mocha.log"
+fi
 # Each Playwright script gets a fresh workspace (scripts save and edit files), and test/ui/NAME.settings.json
 # instead of the common settings when it has one.
 for script in "$ROOT"/test/ui/*.mjs; do
   name="$(basename "$script" .mjs)"
+  if [ -n "${E2E_UI:-}" ] && [[ " $E2E_UI " != *" $name "* ]]; then continue; fi
   settings="$ROOT/test/ui/$name.settings.json"
   [ -f "$settings" ] || settings="$ROOT/test/ui/settings.json"
   bash "$E2E" run --extension "$VSIX" --workspace "$(workspace "ui-$name")" --script "$script" \
