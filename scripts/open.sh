@@ -7,6 +7,9 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="${DIALOG_SHARED:-$ROOT/../shared}"
 FILE="${1:-$SHARED/corpus/public/AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb}"
 cd "$ROOT"
+# The dialog's code cells run in a real Jupyter kernel: set it up as `npm test` does (a failure is reported, and
+# the dialog opens all the same).
+bash scripts/install-jupyter.sh --soft
 npm run --silent build
 WS="$(mktemp -d "${TMPDIR:-/tmp}/dialog-open.XXXXXX")"
 cp "$FILE" "$WS/"

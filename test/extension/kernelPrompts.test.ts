@@ -12,7 +12,7 @@ import { INTERRUPTED, Message, USAGE_INFO, aiRes, fmt2hist, readIpynb } from '..
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, skipWithoutKernel, until } from './helpers';
 
 const ANT_KEY = 'sk-ant-e2e-kprompt';
 const OAI_KEY = 'sk-oai-e2e-kprompt';
@@ -39,6 +39,9 @@ const toolParts = (reply: string) =>
 
 describe('prompts using the kernel', function () {
   this.timeout(300000);
+  before(function () {
+    skipWithoutKernel(this);
+  });
   let ant: MockServer<AnthropicScript>;
   let oai: MockServer<OpenAIScript>;
 
