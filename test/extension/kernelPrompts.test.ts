@@ -61,8 +61,8 @@ describe('prompts using the kernel', function () {
     await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');
     await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'openai', '');
-    await ant.close();
-    await oai.close();
+    await ant?.close();
+    await oai?.close();
   });
 
   it('Run All: a prompt quoting $`x` sends its value from the kernel, typed, with the history', async () => {
