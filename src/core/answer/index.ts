@@ -6,3 +6,4 @@ export * from './cost';
 export * from './replyStream';
 export * from './planPreview';
 export * from './price';
+export * from './batch';

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { cellNote, setCellNote } from '../notebook/statusBar';
 import { log } from '../log';
+import { AnswerAllOptions, answerAll } from './answerAll';
 import { DialogController } from './controller';
 import { ApiKeys } from './keys';
 import { PromptRunner } from './promptRunner';
@@ -21,6 +22,8 @@ export function registerAnswer(context: vscode.ExtensionContext): DialogControll
     controller,
     status,
     vscode.commands.registerCommand('dialogNotebook.selectModel', selectModelCommand),
+    vscode.commands.registerCommand('dialogNotebook.answerAllPrompts', (arg?: unknown, o?: AnswerAllOptions) => answerAll(controller, false, arg, o)),
+    vscode.commands.registerCommand('dialogNotebook.answerPromptsBelow', (arg?: unknown, o?: AnswerAllOptions) => answerAll(controller, true, arg, o)),
     vscode.commands.registerCommand('dialogNotebook.setApiKey', (provider?: unknown, key?: unknown) => keys.setCommand(provider, key)),
     vscode.commands.registerCommand('dialogNotebook.showLog', () => log.show()),
     // What a cell's note says (an answer's wait or failure): the notes live only in the status bar.
