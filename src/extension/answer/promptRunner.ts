@@ -127,10 +127,11 @@ export class PromptRunner implements CellRunner {
     let waiting = false;
     try {
       for (let round = 0; ; round++) {
-        // After the last round the model is offered no tool, so it answers in words.
-        const live = round < config.maxToolRounds ? tools.map((t) => t.schema) : [];
+        // After the last round the tools stay declared but none may be called, so the model answers in words.
+        const last = round >= config.maxToolRounds;
         const messages = [...(kernel?.vars ?? []), ...plan.chat, ...reply];
-        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: live.length ? live : undefined };
+        const schemas = tools.map((t) => t.schema);
+        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: schemas.length ? schemas : undefined, toolChoice: last ? ('none' as const) : undefined };
         for await (const e of model.provider.answer(request, signal)) {
           if (e.type === 'retry') {
             waiting = true;
@@ -149,7 +150,7 @@ export class PromptRunner implements CellRunner {
         reply.push(...builder.messages());
         if (builder.usage) usage = usage ? addUsage(usage, builder.usage) : builder.usage;
         const calls = clientCalls(builder.parts);
-        if (!kernel || !live.length || builder.reason !== 'tool_use' || !calls.length) break;
+        if (!kernel || last || !tools.length || builder.reason !== 'tool_use' || !calls.length) break;
         log.info(`Round ${round + 1}: ${calls.length} tool calls`);
         builder = new ReplyBuilder();
         reply.push(await kernel.call(calls, signal));
