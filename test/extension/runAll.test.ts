@@ -4,7 +4,7 @@
 // order as its own undo step, and a stop ends the rest. Against the local Anthropic mock.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Message, USAGE_INFO, readIpynb } from '../../src/core';
+import { Message, USAGE_INFO, aiRes, readIpynb } from '../../src/core';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { cellArgs, cellOf, closeAll, freshDialog as fresh, readText, replyText, save, until } from './helpers';
@@ -74,7 +74,7 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     await ended(nb, 'code0002');
     assert.equal(cellOf(nb, 'code0001').executionSummary?.success, true, 'the code ran');
     assert.deepEqual(replies(nb), before);
-    for (const id of PROMPTS) assert.equal(cellOf(nb, id).executionSummary, undefined, `${id} was not run`);
+    for (const id of PROMPTS) assert.equal(cellOf(nb, id).executionSummary?.timing, undefined, `${id} was not run`);
     assert.equal(ant.requests.length, sent, 'no request to the model');
     assert.ok(await save(nb));
     assert.deepEqual(promptSources(await readText(name)), saved, 'the saved prompts and replies, byte for byte');
@@ -90,7 +90,8 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     await select(nb, 'ask00002');
     await vscode.commands.executeCommand('notebook.cell.executeCellAndBelow');
     await ended(nb, 'code0002');
-    assert.equal(cellOf(nb, 'code0001').executionSummary, undefined, 'Run Above did not run the focused cell');
+    assert.equal(cellOf(nb, 'code0001').executionSummary?.timing, undefined, 'Run Above did not run the focused cell');
+    for (const id of PROMPTS) assert.equal(cellOf(nb, id).executionSummary?.timing, undefined, `${id} was not run`);
     assert.deepEqual(replies(nb), before);
     assert.equal(ant.requests.length, sent, 'no request to the model');
   });
@@ -156,6 +157,6 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     assert.equal(replyText(cellOf(nb, 'ask00001')), OLD1, 'above the selection: untouched');
     assert.equal(replyText(cellOf(nb, 'ask00003')), '');
     assert.ok(await save(nb));
-    assert.equal(readIpynb(await readText(name)).messages.find((m) => m.id === 'ask00003')!.output, '');
+    assert.equal(aiRes(readIpynb(await readText(name)).messages.find((m) => m.id === 'ask00003')!), '', 'the stopped prompt: no reply saved');
   });
 });

@@ -49,9 +49,14 @@ export class DialogController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   private codeRunner: CellRunner | undefined;
   private readonly subs: vscode.Disposable[] = [];
+  /** Notebooks this controller is selected for: only those take executions it creates itself. */
+  private readonly selected = new Set<vscode.NotebookDocument>();
 
   /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
-  constructor(readonly promptRunner: PromptRunner) {
+  constructor(
+    readonly promptRunner: PromptRunner,
+    private readonly extensionId: string,
+  ) {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Dialog', (cells) => this.execute(cells));
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;
@@ -60,7 +65,11 @@ export class DialogController implements vscode.Disposable {
       if (nb.notebookType === NOTEBOOK_TYPE) this.controller.updateNotebookAffinity(nb, vscode.NotebookControllerAffinity.Preferred);
     };
     vscode.workspace.notebookDocuments.forEach(prefer);
-    this.subs.push(this.controller, vscode.workspace.onDidOpenNotebookDocument(prefer));
+    this.subs.push(
+      this.controller,
+      vscode.workspace.onDidOpenNotebookDocument(prefer),
+      this.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => (selected ? this.selected.add(notebook) : this.selected.delete(notebook))),
+    );
   }
 
   /** The kernel layer's code runner (undefined: code does not run yet). */
@@ -86,7 +95,13 @@ export class DialogController implements vscode.Disposable {
    * Answers `prompts` of one dialog in order, each as its ▶ would (one undo step each); the first that
    * fails or is stopped, or `stop`, ends the rest. Resolves to how many were answered.
    */
-  answerPrompts(prompts: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
+  async answerPrompts(prompts: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
+    const nb = prompts[0]?.notebook;
+    if (nb && !this.selected.has(nb)) {
+      // Never run in this window yet: select this controller for it, as running a cell would.
+      const notebookEditor = await vscode.window.showNotebookDocument(nb);
+      await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor, id: CONTROLLER_ID, extension: this.extensionId });
+    }
     return this.runQueue(prompts.filter(isPrompt), stop, onStart);
   }
 

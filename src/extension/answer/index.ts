@@ -17,7 +17,7 @@ export type { CellRunner } from './controller';
 export function registerAnswer(context: vscode.ExtensionContext): DialogController {
   const keys = new ApiKeys(context.secrets);
   const status = new ModelStatusItem();
-  const controller = new DialogController(new PromptRunner(keys, () => status.update()));
+  const controller = new DialogController(new PromptRunner(keys, () => status.update()), context.extension.id);
   context.subscriptions.push(
     controller,
     status,
