@@ -80,11 +80,19 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     assert.deepEqual(promptSources(await readText(name)), saved, 'the saved prompts and replies, byte for byte');
   });
 
-  it('Run Above and Run Below pass prompts over, even a prompt that is the only cell above', async () => {
-    const { nb } = await freshDialog();
+  it('Run Above and Run Below pass prompts over, even a prompt that is the only code-kind cell above', async () => {
+    const { nb } = await fresh('runall', [
+      new Message({ id: 'note0001', msgType: 'note', content: '# Run above' }),
+      new Message({ id: 'ask00001', msgType: 'prompt', content: 'First question?', output: OLD1 }),
+      new Message({ id: 'note0002', msgType: 'note', content: 'Between.' }),
+      new Message({ id: 'code0001', msgType: 'code', content: "print('one')" }),
+      new Message({ id: 'ask00002', msgType: 'prompt', content: 'Second question?', output: OLD2 }),
+      new Message({ id: 'code0002', msgType: 'code', content: "print('two')" }),
+      new Message({ id: 'ask00003', msgType: 'prompt', content: 'Third question?' }),
+    ]);
     const before = replies(nb);
     const sent = ant.requests.length;
-    // Above code0001: the note and ask00001, which VS Code sends alone (the note does not run).
+    // Above code0001: the notes and ask00001, which VS Code sends alone (notes do not run).
     await select(nb, 'code0001');
     await vscode.commands.executeCommand('notebook.cell.executeCellsAbove');
     await select(nb, 'ask00002');
@@ -96,14 +104,17 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     assert.equal(ant.requests.length, sent, 'no request to the model');
   });
 
-  it('a prompt run alone (its ▶) is still answered', async () => {
+  it('a prompt run alone (its ▶, or Shift+Enter, which focuses the next cell first) is still answered', async () => {
     const { nb } = await freshDialog();
-    ant.enqueue({ text: ['A new first reply.'] });
+    ant.enqueue({ text: ['A new first reply.'] }, { text: ['Again.'] });
     const sent = ant.requests.length;
     await select(nb, 'ask00001');
     await vscode.commands.executeCommand('notebook.cell.execute', cellArgs(nb, 'ask00001'));
     await until(() => replyText(cellOf(nb, 'ask00001')).startsWith('A new first reply.'), 'the new reply');
-    assert.equal(ant.requests.length, sent + 1);
+    await select(nb, 'code0001');
+    await vscode.commands.executeCommand('notebook.cell.execute', cellArgs(nb, 'ask00001'));
+    await until(() => replyText(cellOf(nb, 'ask00001')).startsWith('Again.'), 'the reply of the Shift+Enter run');
+    assert.equal(ant.requests.length, sent + 2);
   });
 
   it('Answer All Prompts says what it sends and sends nothing when declined', async () => {

@@ -31,15 +31,16 @@ const isCode = (c: vscode.NotebookCell) => cellType(cellLike(c)) === 'code';
 
 /**
  * Whether a run of the single cell `cell` is Run Above's: VS Code sends it the code-kind cells above the
- * focused one, so a lone prompt there, with the selection below it and no other code-kind cell between,
- * is a prompt met on the way, not one the user ran (the ▶ and Ctrl+Enter focus the cell they run).
+ * focused one, so a lone prompt there, with no other code-kind cell above the focus, is a prompt met on
+ * the way, not one the user ran (the ▶ and Ctrl+Enter focus the cell they run). Shift+Enter and
+ * Alt+Enter focus the cell just below before running: a focus right below the prompt counts as its run.
  */
 function runAbove(cell: vscode.NotebookCell): boolean {
   const nb = cell.notebook;
   return vscode.window.visibleNotebookEditors.some((ed) => {
     if (ed.notebook !== nb || !ed.selections.length) return false;
     const start = Math.min(...ed.selections.map((r) => r.start));
-    if (start <= cell.index) return false;
+    if (start <= cell.index + 1) return false;
     for (let k = 0; k < start; k++) if (k !== cell.index && nb.cellAt(k).kind === vscode.NotebookCellKind.Code) return false;
     return true;
   });
