@@ -5,9 +5,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message, USAGE_INFO, aiRes, readIpynb } from '../../src/core';
+import { mkToolBlock } from '../../src/core/reply';
+import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { cellArgs, cellOf, closeAll, freshDialog as fresh, readText, replyText, save, until } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until } from './helpers';
 
 const KEY = 'sk-ant-e2e-key';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
@@ -157,7 +159,7 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
 
   it('Answer Prompts Below starts at the selected cell; stopping one answer ends the rest', async () => {
     const { name, nb } = await freshDialog();
-    ant.enqueue({ text: ['Partial'], delayMs: 10, holdOpen: true }, { text: ['Never sent.'] });
+    ant.enqueue({ text: ['Partial'], delayMs: 10, holdOpen: true });
     const sent = ant.requests.length;
     const run = vscode.commands.executeCommand<AnswerAllResult>('dialogNotebook.answerPromptsBelow', cellOf(nb, 'code0001'), { confirm: true });
     await until(() => replyText(cellOf(nb, 'ask00002')).includes('Partial'), 'the partial answer');
@@ -169,5 +171,30 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     assert.equal(replyText(cellOf(nb, 'ask00003')), '');
     assert.ok(await save(nb));
     assert.equal(aiRes(readIpynb(await readText(name)).messages.find((m) => m.id === 'ask00003')!), '', 'the stopped prompt: no reply saved');
+  });
+
+  it('a past call of a tool not offered (Solveit’s python) goes as text, no tool is declared, and the History tab shows that request', async () => {
+    const reply = `Let me run it.${mkToolBlock({ id: 'toolu_py1', name: 'python', arguments: { code: 'print(1)' }, text: '1' })}It printed 1.`;
+    const { nb } = await fresh('runall', [
+      new Message({ id: 'ask00001', msgType: 'prompt', content: 'Run print(1).', output: reply }),
+      new Message({ id: 'ask00002', msgType: 'prompt', content: 'What did it print?' }),
+    ]);
+    ant.enqueue({ text: ['It printed 1.'] });
+    await execute(nb, 'ask00002');
+    await until(() => replyText(cellOf(nb, 'ask00002')).startsWith('It printed 1.'), 'the answer');
+    const body = ant.requests[ant.requests.length - 1].body as { tools?: unknown; tool_choice?: unknown; messages: { role: string; content: { type: string; text?: string }[] }[] };
+    assert.equal(body.tools, undefined, 'no tool offered');
+    assert.equal(body.tool_choice, undefined);
+    assert.ok(body.messages.every((m) => m.content.every((c) => c.type === 'text')), 'no tool blocks');
+    assert.match(JSON.stringify(body.messages), /An earlier call of python, a tool not available now: python\(\{\\"code\\":\\"print\(1\)\\"\}\)/);
+    // The History tab opens on "What is sent": the same turns.
+    const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
+    ed.selections = [new vscode.NotebookRange(1, 2)];
+    const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
+    const h = (await until(() => (p.lastState.history?.promptId === 'ask00002' ? p.lastState.history : undefined), 'the preview'))!;
+    assert.equal(h.mode, 'chat', 'the default view is what is sent');
+    const tab = h.turns.map((t) => ({ role: t.role, text: t.parts.filter((x) => x.kind === 'text').map((x) => x.text).join('') }));
+    const sent = body.messages.map((m) => ({ role: m.role, text: m.content.map((c) => c.text ?? '').join('') }));
+    assert.deepEqual(tab, sent);
   });
 });
