@@ -2,7 +2,7 @@
 // its real line breaks. Nothing in a call is ever parsed as HTML or markdown, so a `<http://…>` in it
 // shows as written and cannot break the fold.
 
-import { callPreview, previewArg, pyJsonDumps, ToolSpan } from '../core/reply';
+import { callSummary, pyJsonDumps, ToolSpan } from '../core/reply';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -12,7 +12,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, ...child
 }
 
 export function toolCallElement(s: ToolSpan): HTMLElement {
-  const head = callPreview(s.name, s.args) + (s.result !== '' ? ' → ' + previewArg(s.result) : '');
+  const head = callSummary(s.name, s.args, s.result);
   const body = el('div', 'tool-body');
   for (const [k, v] of Object.entries(s.args)) {
     body.append(el('div', 'tool-label', k), el('pre', 'tool-arg', typeof v === 'string' ? v : pyJsonDumps(v, { indent: 2 })));

@@ -110,7 +110,7 @@ export const panelStateSchema = z.object({
   mode: z.enum(['hist', 'chat']),
 });
 export type PanelState = z.infer<typeof panelStateSchema>;
-export const DEFAULT_PANEL_STATE: PanelState = { tab: 'sections', mode: 'hist' };
+export const DEFAULT_PANEL_STATE: PanelState = { tab: 'sections', mode: 'chat' };
 
 /** Parses a message, returning null (never throwing) for anything that does not fit. */
 export function parseHostMessage(v: unknown): HostMessage | null {

@@ -1,6 +1,7 @@
-// The History tab: the request answering the prompt under the cursor would send (as `dlg2hist` or
-// `dlg2chat` turns), with skipped messages struck through, the context policy's verdicts (messages left
-// out listed and struck, the cut one marked), tokens per turn and the total against the model's budget.
+// The History tab: the request answering the prompt under the cursor would send — by default its very
+// messages ("What is sent"), else the same history as Solveit's XML (`dlg2hist`) — with skipped messages
+// struck through, the context policy's verdicts (messages left out listed and struck, the cut one
+// marked), tokens per turn and the total against the model's budget.
 
 import { StateMessage } from '../shared/panelProtocol';
 import { FLAG_ICONS, tokensText as tokens } from '../shared/outlineView';
@@ -20,8 +21,8 @@ export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 
   const bar = h(
     'div',
     { class: 'toolbar' },
-    button('dlg2hist', () => setMode('hist'), mode === 'hist' ? 'toggle on' : 'toggle', 'The history as dlg2hist gives it'),
-    button('dlg2chat', () => setMode('chat'), mode === 'chat' ? 'toggle on' : 'toggle', 'The canonical chat messages dlg2chat gives'),
+    button('What is sent', () => setMode('chat'), mode === 'chat' ? 'toggle on' : 'toggle', 'The messages of the request, as the model gets them'),
+    button('Dialog as XML (dlg2hist)', () => setMode('hist'), mode === 'hist' ? 'toggle on' : 'toggle', 'The same history as Solveit’s dlg2hist XML: a reading aid, not what is sent'),
   );
   const wrap = h('div', { class: 'history' }, bar);
   if (!s.history) {

@@ -80,12 +80,13 @@ describe('navigation', function () {
     assert.equal(s.history?.promptId, 'b0000006');
     const limits = modelLimits();
     const request = planRequest(readIpynb(text), 'b0000006', limits);
-    assert.deepEqual(s.history, requestPreview(request, 'hist', limits));
+    assert.deepEqual(s.history, requestPreview(request, 'chat', limits), 'the default view is what is sent');
     // The prompt's own old reply is not sent, so the request ends with the prompt's user turn.
     assert.ok(s.history!.turns.length === 3 && s.history!.total > 0 && s.history!.turns[2].role === 'user');
     assert.ok(s.sections.length >= 1 && s.sections[0].label === 'Basic dialog');
+    await p.receive({ type: 'setMode', mode: 'hist' });
+    assert.deepEqual(p.lastState.history, requestPreview(request, 'hist', limits));
     await p.receive({ type: 'setMode', mode: 'chat' });
-    assert.deepEqual(p.lastState.history, requestPreview(request, 'chat', limits));
     const html = p.panel.webview.html;
     assert.match(html, /default-src 'none'; script-src 'nonce-[A-Za-z0-9+/=]+'/);
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval/);

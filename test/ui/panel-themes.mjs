@@ -134,7 +134,7 @@ export const tests = {
       for (const tab of ['sections', 'history', 'reply']) {
         await frame.locator(`button[data-tab=${tab}]`).click();
         if (tab === 'history') {
-          await frame.locator('button', { hasText: 'dlg2chat' }).click();
+          await frame.locator('button', { hasText: 'What is sent' }).click();
           await frame.locator('.part.kind-tool_use').first().waitFor({ timeout: 60000 });
         }
         if (tab === 'reply') {

@@ -84,7 +84,7 @@ export const tests = {
       ['sections', null, [`Section ${SCRIPT}`]],
       // The history is the request for the prompt under the cursor (issue 9): its own old reply is not sent.
       ['history', 'dlg2hist', [SCRIPT, IMG, LINK, `https://${REMOTE}/ai.png`]],
-      ['history', 'dlg2chat', [SCRIPT, IMG]],
+      ['history', 'What is sent', [SCRIPT, IMG]],
       ['reply', null, [HTML_LINK, IFRAME, SCRIPT, IMG]],
     ];
     for (const [tab, mode, shown] of views) {

@@ -3,10 +3,11 @@
 // replies reach the cell through a bounded-rate throttle, and the model setting is read as documented.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { Dialog, PreviewTurn, chatTurns, dlg2chat, readIpynb, truthy } from '../../src/core';
+import { Dialog, Message, PreviewTurn, chatTurns, dlg2chat, readIpynb, truthy } from '../../src/core';
 import { ContextPlan, TRUNCATED_MARK, contextPlan, planPreview } from '../../src/core/answer';
 import { OpenAIProvider } from '../../src/extension/answer/providers/openai';
 import { UpdateThrottle } from '../../src/extension/answer/throttle';
+import { offeredHistory } from '../../src/extension/answer/providers/wire';
 import { DEFAULT_CONTEXT_WINDOW, knownWindow, parseModel } from '../../src/extension/answer/models';
 import { start } from '../mocks/openaiServer';
 import { corpusFiles } from './corpus';
@@ -76,6 +77,18 @@ describe('answer: the History tab is the request', function () {
     }
   });
 
+  it('the dlg2hist view shows no usage block, which no request carries', () => {
+    const d = new Dialog([
+      new Message({ id: 'p1', msgType: 'prompt', content: 'Hi', output: 'Hello.\n\n```json {.usage}\n{"prompt_tokens": 1, "completion_tokens": 2, "total_tokens": 3}\n```' }),
+      new Message({ id: 'p2', msgType: 'prompt', content: 'More' }),
+    ]);
+    const plan = contextPlan(d, 'p2', limitsFor(1e6));
+    for (const mode of ['chat', 'hist'] as const) {
+      const texts = planPreview(d, plan, mode).turns.map((t) => t.parts.map((p) => p.text).join(''));
+      assert.deepEqual(texts, ['Hi', 'Hello.', 'More'], mode);
+    }
+  });
+
   it('marks what the policy left out and cut', () => {
     let cuts = 0;
     for (const { stem, d, promptId } of all) {
@@ -104,7 +117,8 @@ describe('answer: the History tab is the request', function () {
         for await (const e of provider.answer({ model: 'gpt-mock', system: 'Be brief.', messages: plan.chat, maxTokens: LIMITS.replyTokens }, new AbortController().signal)) void e;
         const body = server.requests[server.requests.length - 1].body;
         assert.deepEqual(body.messages[0], { role: 'system', content: 'Be brief.' });
-        const preview = planPreview(d, plan, 'chat').turns.map(turnText);
+        // As requestPreview shows it: past calls of tools not offered (none are, here) as the text the wire sends.
+        const preview = planPreview(d, { ...plan, chat: offeredHistory(plan.chat) }, 'chat').turns.map(turnText);
         const sent = bodyTurns(body);
         assert.equal(sent.length, preview.length, stem);
         sent.forEach((t, k) => {

@@ -70,8 +70,9 @@ describe('answer: wire conversion of corpus dialogs', () => {
         const answered = blocks.filter((b) => b.type === 'tool_result').map((b) => (b as Anthropic.ToolResultBlockParam).tool_use_id);
         assert.deepEqual(calls.filter((id) => !answered.includes(id)), [], `${stem}: every call answered in the next turn`);
       });
-      if (declared.size) assert.deepEqual(p.tool_choice, { type: 'none' });
-      else assert.equal(p.tools, undefined);
+      // No tool is offered: the history's calls went as text, none of them as a tool block.
+      assert.equal(p.tools, undefined, stem);
+      assert.equal(p.tool_choice, undefined, stem);
     }
   });
 
@@ -93,7 +94,8 @@ describe('answer: wire conversion of corpus dialogs', () => {
           for (const c of m.content as OpenAI.Chat.ChatCompletionContentPart[]) if (c.type === 'image_url') assert.match(c.image_url.url, /^data:image\/|^https?:/);
         }
       }
-      if (p.tools) assert.equal(p.tool_choice, 'none');
+      assert.equal(p.tools, undefined, stem);
+      assert.ok(p.messages.every((m) => m.role !== 'tool' && !(m.role === 'assistant' && m.tool_calls)), `${stem}: past calls as text`);
     }
   });
 
@@ -109,7 +111,7 @@ describe('answer: wire conversion of corpus dialogs', () => {
 });
 
 describe('answer: wire conversion details', () => {
-  const req = (messages: Msg[]): AnswerRequest => ({ model: 'm', messages, maxTokens: 10 });
+  const req = (messages: Msg[], tools?: AnswerRequest['tools']): AnswerRequest => ({ model: 'm', messages, maxTokens: 10, tools });
   const png = 'data:image/png;base64,iVBORw0KGgo=';
 
   it('dotted tool names and foreign ids are made acceptable, the same way on both sides', () => {
@@ -120,11 +122,12 @@ describe('answer: wire conversion details', () => {
       { role: 'assistant', content: [textPart('.')] },
       { role: 'user', content: [textPart('again')] },
     ];
-    const a = anthropicParams(req(msgs));
+    const offered = [{ name: 'tools_write_stdin', description: 'Write.', parameters: { type: 'object' } }];
+    const a = anthropicParams(req(msgs, offered));
     assert.deepEqual(a.messages[1].content, [{ type: 'tool_use', id: 'call_1', name: 'tools_write_stdin', input: { chars: 'x' } }]);
     assert.deepEqual((a.messages[2].content as Anthropic.ContentBlockParam[])[0], { type: 'tool_result', tool_use_id: 'call_1', content: 'done' });
-    assert.deepEqual(a.tools, [{ name: 'tools_write_stdin', description: 'A tool used earlier in this dialog.', input_schema: { type: 'object' } }]);
-    const o = openaiParams(req(msgs));
+    assert.deepEqual(a.tools, [{ name: 'tools_write_stdin', description: 'Write.', input_schema: { type: 'object' } }]);
+    const o = openaiParams(req(msgs, offered));
     assert.deepEqual(o.messages[1], { role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'tools_write_stdin', arguments: '{"chars":"x"}' } }] });
     assert.deepEqual(o.messages[2], { role: 'tool', tool_call_id: 'call_1', content: 'done' });
   });

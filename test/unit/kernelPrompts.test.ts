@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import type Anthropic from '@anthropic-ai/sdk';
 import { Message, Msg, fmt2hist, textPart, toolUse, varsChat, varsHist } from '../../src/core';
 import { replyMarkdown } from '../../src/core/answer';
-import { callRef, chatTokens, clientCalls, promptRefs, refsText, toolTurn, varsNamespace } from '../../src/extension/answer/kernelRefs';
+import { callRef, chatTokens, clientCalls, promptRefs, refsText, toolTurn, unknownToolText, varsNamespace } from '../../src/extension/answer/kernelRefs';
 import { anthropicParams } from '../../src/extension/answer/providers/anthropicWire';
 import { openaiParams } from '../../src/extension/answer/providers/openaiWire';
 import { AnswerRequest } from '../../src/extension/answer/providers/provider';
@@ -104,33 +104,48 @@ describe('prompts using the kernel', () => {
     ];
     const req = (tools?: ToolSchema[]): AnswerRequest => ({ model: 'm', messages: used, maxTokens: 10, tools });
 
-    it('Anthropic: live tools with their schemas and the model free to call; past ones declared once, any input', () => {
+    it('Anthropic: only the offered tools, with their schemas; a past call of any other tool goes as text', () => {
       const p = anthropicParams(req([add]));
-      assert.deepEqual(p.tools, [
-        { name: 'add', description: 'Add two numbers.', input_schema: add.parameters },
-        { name: 'older_fn', description: 'A tool used earlier in this dialog.', input_schema: { type: 'object' } },
-      ]);
+      assert.deepEqual(p.tools, [{ name: 'add', description: 'Add two numbers.', input_schema: add.parameters }]);
       assert.equal(p.tool_choice, undefined);
-      assert.deepEqual((p.messages[2].content as Anthropic.ContentBlockParam[])[0], { type: 'tool_result', tool_use_id: 'toolu_01', content: '3' });
-      // No live tools (the last round): history tools only, and no call allowed.
-      const last = anthropicParams(req());
-      assert.deepEqual(
-        (last.tools as Anthropic.Tool[]).map((t) => t.name),
-        ['add', 'older_fn'],
-      );
+      assert.deepEqual(p.messages[1].content, [
+        { type: 'tool_use', id: 'toolu_01', name: 'add', input: { a: 1, b: 2 } },
+        { type: 'text', text: '[An earlier call of older.fn, a tool not available now: older.fn({})]' },
+      ]);
+      assert.deepEqual(p.messages[2].content, [
+        { type: 'tool_result', tool_use_id: 'toolu_01', content: '3' },
+        { type: 'text', text: '[Result of the earlier older.fn call: x]' },
+      ]);
+      // The round limit: the tools stay declared (the history's calls of them are tool blocks), none may be called.
+      const last = anthropicParams({ ...req([add]), toolChoice: 'none' });
+      assert.deepEqual((last.tools as Anthropic.Tool[]).map((t) => t.name), ['add']);
       assert.deepEqual(last.tool_choice, { type: 'none' });
+      // No tool offered: no tool declared, every past call as text.
+      const none = anthropicParams(req());
+      assert.equal(none.tools, undefined);
+      assert.ok(none.messages.every((m) => (m.content as Anthropic.ContentBlockParam[]).every((b) => b.type === 'text')));
     });
 
-    it('OpenAI: live tools as functions with their parameters, tool_choice left to the model', () => {
+    it('OpenAI: only the offered tools as functions; other past calls as text after the tool messages', () => {
       const p = openaiParams(req([add]));
-      assert.deepEqual(p.tools, [
-        { type: 'function', function: add },
-        { type: 'function', function: { name: 'older_fn', description: 'A tool used earlier in this dialog.', parameters: { type: 'object' } } },
-      ]);
+      assert.deepEqual(p.tools, [{ type: 'function', function: add }]);
       assert.equal(p.tool_choice, undefined);
+      assert.deepEqual(p.messages[1], {
+        role: 'assistant',
+        content: '[An earlier call of older.fn, a tool not available now: older.fn({})]',
+        tool_calls: [{ id: 'toolu_01', type: 'function', function: { name: 'add', arguments: '{"a":1,"b":2}' } }],
+      });
       assert.deepEqual(p.messages[2], { role: 'tool', tool_call_id: 'toolu_01', content: '3' });
-      assert.equal(openaiParams(req()).tool_choice, 'none');
-      assert.equal(openaiParams({ model: 'm', messages: [used[0]], maxTokens: 10, tools: [add] }).tools?.length, 1);
+      assert.deepEqual(p.messages[3], { role: 'user', content: '[Result of the earlier older.fn call: x]' });
+      assert.equal(openaiParams({ ...req([add]), toolChoice: 'none' }).tool_choice, 'none');
+      const none = openaiParams(req());
+      assert.equal(none.tools, undefined);
+      assert.ok(none.messages.every((m) => m.role !== 'tool' && !('tool_calls' in m)));
+    });
+
+    it('a call of a tool that was not offered gets an error result naming what may be called', () => {
+      assert.equal(unknownToolText('python', ['add']), 'Error: no tool named python is available in this dialog, so the call was not run. The tools you can call are: add.');
+      assert.match(unknownToolText('python', []), /No tool can be called now\.$/);
     });
   });
 });

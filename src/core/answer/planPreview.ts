@@ -2,7 +2,7 @@
 // tab shows the request itself), skipped messages struck where they would have joined, the message the
 // policy cut marked before its text, and those it left out listed with their tokens.
 
-import { AimInfo, Dialog, HistOptions, HistPreview, Message, PreviewMode, PreviewTurn, chatTurns, dlg2hist, firstLine, histTurns, skippedGroups } from '..';
+import { AimInfo, Dialog, HistOptions, HistPreview, Message, PreviewMode, PreviewTurn, USAGE_INFO, chatTurns, dlg2hist, firstLine, histTurns, pyStrip, removeBlocks, skippedGroups } from '..';
 import { ContextPlan, TRUNCATED_MARK } from './contextPolicy';
 
 export interface PlanMessage {
@@ -26,7 +26,8 @@ const label = (m: Message) => `${m.msgType}: ${firstLine(m.content) || '(empty)'
 
 /**
  * The preview of `plan` (made for a prompt of `d` with the same `aim` and media). `chat` mode shows
- * `plan.chat` itself; `hist` mode the same messages as `dlg2hist` turns, without the pending reply.
+ * `plan.chat` itself (what is sent); `hist` mode the same messages as `dlg2hist` turns, without the
+ * pending reply and without usage blocks, which are never sent.
  */
 export function planPreview(d: Dialog, plan: ContextPlan, mode: PreviewMode, opts: { aim?: AimInfo | null; hist?: Omit<HistOptions, 'upto'> } = {}): PlanPreview {
   const byId = new Map(d.messages.map((m) => [m.id, m]));
@@ -39,7 +40,9 @@ export function planPreview(d: Dialog, plan: ContextPlan, mode: PreviewMode, opt
   if (mode === 'chat') turns = chatTurns(plan.chat, skipped);
   else {
     const hist = dlg2hist(plan.messages, opts.aim ?? { supports_vision: true }, { ...opts.hist, upto: promptId });
-    turns = histTurns(hist.slice(0, -1), skipped);
+    // Usage blocks are bookkeeping no request carries: not shown beside the history either.
+    const replies = hist.slice(0, -1).map((t, k) => (k % 2 && typeof t === 'string' && t.includes(USAGE_INFO) ? pyStrip(removeBlocks(t, USAGE_INFO)) : t));
+    turns = histTurns(replies, skipped);
   }
   const listed = (verdict: 'leftOut' | 'cut'): PlanMessage[] =>
     plan.verdicts

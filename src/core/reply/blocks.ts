@@ -3,7 +3,7 @@
 
 import { Json, isJsonObject, pyFloatRepr, taggedNumber, unescapeKey } from '../base/json';
 import { MediaPart, Part } from '../hist/parts';
-import { isIntLexeme, pyStr } from '../python';
+import { isIntLexeme, pyRepr, pyStr } from '../python';
 import { cpLen, cpSlice, pyRstrip, pySplitlines, pyStrip } from '../python/text';
 
 export const TOOL_INFO = 'json {.tool}';
@@ -229,6 +229,19 @@ export function codeSpan(t: string): string {
 /** `NAME(k1=P1, k2=P2)` with previewed argument values. */
 export function callPreview(name: string, args: Record<string, unknown>): string {
   return `${name}(${Object.keys(args).map((k) => `${k}=${previewArg(args[k])}`).join(', ')})`;
+}
+
+const cut40 = (s: string) => (cpLen(s) > 40 ? cpSlice(s, 40) + '…' : s);
+
+/**
+ * The one-line form a call is shown in (the reply renderer's fold): `add(a=1, b=2)→3`, each argument as
+ * the Python literal it is (`1`, `'x'`, `True`, `None`) and the result as written, each cut at 40 code
+ * points. Not the file's legacy summary (`callPreview`), which keeps fastllm's bytes.
+ */
+export function callSummary(name: string, args: Record<string, unknown>, result: string): string {
+  const call = `${name}(${Object.keys(args).map((k) => `${k}=${cut40(pyRepr(args[k]))}`).join(', ')})`;
+  const shown = pyRstrip(result).replace(/\r?\n/g, ' ');
+  return shown ? `${call}→${cut40(shown)}` : call;
 }
 
 /** The document form of a call with no result: `- ⏳ `CALL` ⏳`. */

@@ -1,7 +1,10 @@
 // The one NotebookController of dialogs ("Dialog"), preferred for every dialog so running a cell needs
 // no kernel pick. It runs the cells it is given in that order (Run All: dialog order), one at a time:
-// prompts are answered, code cells go to the code runner, which the kernel layer plugs in
-// (`setCodeRunner`); until then running code says so and changes nothing.
+// code cells go to the code runner, which the kernel layer plugs in (`setCodeRunner`; until then running
+// code says so and changes nothing). A prompt is answered only when it is the one cell run (its ▶,
+// Ctrl+Enter): Run All / Above / Below run code only and pass prompts over, keeping their replies, since
+// answering again costs money and replaces the reply. Answering many prompts is `answerPrompts`
+// (Dialog: Answer All Prompts…, which asks first).
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cells';
@@ -14,22 +17,47 @@ export const CONTROLLER_ID = 'dialog-notebook-runner';
 
 /**
  * Runs one cell: starts the execution the controller created for it (queued) and ends it. Resolves to
- * false when the cells queued after it must not run (a code cell failed or was stopped, as in Jupyter).
+ * false when the cells queued after it must not run (a cell failed or was stopped, as in Jupyter).
  */
 export interface CellRunner {
-  run(exec: vscode.NotebookCellExecution): Promise<boolean | void>;
+  run(exec: vscode.NotebookCellExecution, stop?: vscode.CancellationToken): Promise<boolean | void>;
 }
 
 /** Languages code cells of dialogs are written in; the kernel layer may offer more. */
 const CODE_LANGS = ['python', 'javascript', 'typescript', 'shellscript', 'r', 'julia'];
 
+const isPrompt = (c: vscode.NotebookCell) => cellType(cellLike(c)) === 'prompt';
+const isCode = (c: vscode.NotebookCell) => cellType(cellLike(c)) === 'code';
+
+/**
+ * Whether a run of the single cell `cell` is Run Above's: VS Code sends it the code-kind cells above the
+ * focused one, so a lone prompt there, with no other code-kind cell above the focus, is a prompt met on
+ * the way, not one the user ran (the ▶ and Ctrl+Enter focus the cell they run). Shift+Enter and
+ * Alt+Enter focus the cell just below before running: a focus right below the prompt counts as its run.
+ */
+function runAbove(cell: vscode.NotebookCell): boolean {
+  const nb = cell.notebook;
+  return vscode.window.visibleNotebookEditors.some((ed) => {
+    if (ed.notebook !== nb || !ed.selections.length) return false;
+    const start = Math.min(...ed.selections.map((r) => r.start));
+    if (start <= cell.index + 1) return false;
+    for (let k = 0; k < start; k++) if (k !== cell.index && nb.cellAt(k).kind === vscode.NotebookCellKind.Code) return false;
+    return true;
+  });
+}
+
 export class DialogController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   private codeRunner: CellRunner | undefined;
   private readonly subs: vscode.Disposable[] = [];
+  /** Notebooks this controller is selected for: only those take executions it creates itself. */
+  private readonly selected = new Set<vscode.NotebookDocument>();
 
   /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
-  constructor(readonly promptRunner: PromptRunner) {
+  constructor(
+    readonly promptRunner: PromptRunner,
+    private readonly extensionId: string,
+  ) {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Dialog', (cells) => this.execute(cells));
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;
@@ -38,7 +66,11 @@ export class DialogController implements vscode.Disposable {
       if (nb.notebookType === NOTEBOOK_TYPE) this.controller.updateNotebookAffinity(nb, vscode.NotebookControllerAffinity.Preferred);
     };
     vscode.workspace.notebookDocuments.forEach(prefer);
-    this.subs.push(this.controller, vscode.workspace.onDidOpenNotebookDocument(prefer));
+    this.subs.push(
+      this.controller,
+      vscode.workspace.onDidOpenNotebookDocument(prefer),
+      this.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => (selected ? this.selected.add(notebook) : this.selected.delete(notebook))),
+    );
   }
 
   /** The kernel layer's code runner (undefined: code does not run yet). */
@@ -49,22 +81,50 @@ export class DialogController implements vscode.Disposable {
   }
 
   private async execute(cells: readonly vscode.NotebookCell[]): Promise<void> {
-    const prompts = (c: vscode.NotebookCell) => cellType(cellLike(c)) === 'prompt';
-    const runnable = cells.filter((c) => prompts(c) || (this.codeRunner && cellType(cellLike(c)) === 'code'));
-    if (!this.codeRunner && cells.some((c) => cellType(cellLike(c)) === 'code')) this.noCode(cells.filter((c) => cellType(cellLike(c)) === 'code'));
+    const one = cells.length === 1 && isPrompt(cells[0]) && !runAbove(cells[0]);
+    const passed = one ? [] : cells.filter(isPrompt);
+    if (passed.length) {
+      log.info(`Run: ${passed.length} prompts passed over, their replies kept (Dialog: Answer All Prompts… answers them)`);
+      vscode.window.setStatusBarMessage(`$(info) Running code only: ${passed.length} prompt${passed.length === 1 ? '' : 's'} kept ${passed.length === 1 ? 'its reply' : 'their replies'}`, 8000);
+    }
+    const code = cells.filter(isCode);
+    if (!this.codeRunner && code.length) this.noCode(code);
+    await this.runQueue(one ? cells : this.codeRunner ? code : []);
+  }
+
+  /**
+   * Answers `prompts` of one dialog in order, each as its ▶ would (one undo step each); the first that
+   * fails or is stopped, or `stop`, ends the rest. Resolves to how many were answered.
+   */
+  async answerPrompts(prompts: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
+    const nb = prompts[0]?.notebook;
+    if (nb && !this.selected.has(nb)) {
+      // Never run in this window yet: select this controller for it, as running a cell would.
+      const notebookEditor = await vscode.window.showNotebookDocument(nb);
+      await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor, id: CONTROLLER_ID, extension: this.extensionId });
+    }
+    return this.runQueue(prompts.filter(isPrompt), stop, onStart);
+  }
+
+  /** Runs `cells` one at a time; returns how many ran to the end without stopping the queue. */
+  private async runQueue(cells: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
     // Queued up front, so the cells show as pending and a stop before their turn is honoured.
-    const queue = runnable.map((c) => this.controller.createNotebookCellExecution(c));
+    const queue = cells.map((c) => this.controller.createNotebookCellExecution(c));
     let stopped = false;
-    for (const exec of queue) {
-      if (stopped || exec.token.isCancellationRequested) {
+    let done = 0;
+    for (const [k, exec] of queue.entries()) {
+      if (stopped || exec.token.isCancellationRequested || stop?.isCancellationRequested) {
         exec.start(Date.now());
         exec.end(undefined, Date.now());
         continue;
       }
-      const runner = prompts(exec.cell) ? this.promptRunner : this.codeRunner;
+      onStart?.(k);
+      const runner = isPrompt(exec.cell) ? this.promptRunner : this.codeRunner;
       // A runner that throws stops the queue, which must not stay pending forever.
-      stopped = (await runner!.run(exec).catch((e) => (log.error(`Running cell ${exec.cell.index + 1} failed: ${reason(e)}`), false))) === false;
+      stopped = (await runner!.run(exec, stop).catch((e) => (log.error(`Running cell ${exec.cell.index + 1} failed: ${reason(e)}`), false))) === false;
+      if (!stopped) done++;
     }
+    return done;
   }
 
   private noCode(cells: readonly vscode.NotebookCell[]): void {

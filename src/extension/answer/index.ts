@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { cellNote, setCellNote } from '../notebook/statusBar';
 import { log } from '../log';
+import { AnswerAllOptions, answerAll } from './answerAll';
 import { DialogController } from './controller';
 import { ApiKeys } from './keys';
 import { PromptRunner } from './promptRunner';
@@ -16,11 +17,13 @@ export type { CellRunner } from './controller';
 export function registerAnswer(context: vscode.ExtensionContext): DialogController {
   const keys = new ApiKeys(context.secrets);
   const status = new ModelStatusItem();
-  const controller = new DialogController(new PromptRunner(keys, () => status.update()));
+  const controller = new DialogController(new PromptRunner(keys, () => status.update()), context.extension.id);
   context.subscriptions.push(
     controller,
     status,
     vscode.commands.registerCommand('dialogNotebook.selectModel', selectModelCommand),
+    vscode.commands.registerCommand('dialogNotebook.answerAllPrompts', (arg?: unknown, o?: AnswerAllOptions) => answerAll(controller, false, arg, o)),
+    vscode.commands.registerCommand('dialogNotebook.answerPromptsBelow', (arg?: unknown, o?: AnswerAllOptions) => answerAll(controller, true, arg, o)),
     vscode.commands.registerCommand('dialogNotebook.setApiKey', (provider?: unknown, key?: unknown) => keys.setCommand(provider, key)),
     vscode.commands.registerCommand('dialogNotebook.showLog', () => log.show()),
     // What a cell's note says (an answer's wait or failure): the notes live only in the status bar.

@@ -50,6 +50,12 @@ export function callRef(call: ToolUsePart, tools: readonly { ref: string; schema
   return tools.find((t) => t.schema.name === call.name)?.ref;
 }
 
+/** The result the model reads for a call of a tool it was not offered: nothing ran, and what it may call. */
+export function unknownToolText(name: string, offered: readonly string[]): string {
+  const may = offered.length ? `The tools you can call are: ${offered.join(', ')}.` : 'No tool can be called now.';
+  return `Error: no tool named ${name} is available in this dialog, so the call was not run. ${may}`;
+}
+
 /** The calls of an answer's round that the extension must answer (server tools are the provider's). */
 export function clientCalls(parts: readonly Part[]): ToolUsePart[] {
   return parts.filter((p): p is ToolUsePart => p.type === 'tool_use' && !p.server);

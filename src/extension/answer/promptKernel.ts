@@ -10,7 +10,7 @@ import { log } from '../log';
 import { KernelSession } from '../kernel/session';
 import { ToolResult, ToolSchema, callTool, kernelVars, toolSchemas } from '../kernel/hostTools';
 import { AnswerError } from './providers/provider';
-import { PromptRefs, callRef, refsText, toolTurn, varsNamespace } from './kernelRefs';
+import { PromptRefs, callRef, refsText, toolTurn, unknownToolText, varsNamespace } from './kernelRefs';
 
 /** The kernels of open dialogs, as the kernel layer offers them to prompts. */
 export interface DialogKernels {
@@ -70,7 +70,7 @@ export async function promptKernel(kernels: DialogKernels | undefined, nb: vscod
         for (const c of calls) {
           const ref = callRef(c, tools);
           if (signal.aborted) results.push({ ok: false, text: 'Not run: the answer was stopped.', printed: '' });
-          else if (!ref) results.push({ ok: false, text: `Unknown tool: ${c.name}`, printed: '' });
+          else if (!ref) results.push({ ok: false, text: unknownToolText(c.name, tools.map((t) => t.schema.name)), printed: '' });
           else results.push(await runCall(ks, ref, c, signal));
         }
       } finally {

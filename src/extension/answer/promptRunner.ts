@@ -62,15 +62,16 @@ export class PromptRunner implements CellRunner {
     private readonly answered: (nb: vscode.NotebookDocument) => void,
   ) {}
 
-  async run(exec: vscode.NotebookCellExecution): Promise<void> {
+  /** Answers `exec`'s prompt; false when it failed or was stopped (by its cell or by `stop`), so a queue ends. */
+  async run(exec: vscode.NotebookCellExecution, stop?: vscode.CancellationToken): Promise<boolean> {
     const cell = exec.cell;
     exec.start(Date.now());
     setCellNote(cell, undefined);
     const old = cell.outputs.map(copy);
     const oldReply = cellReply(cell);
     const ac = new AbortController();
-    const sub = exec.token.onCancellationRequested(() => ac.abort());
-    if (exec.token.isCancellationRequested) ac.abort();
+    const subs = [exec.token, stop].map((t) => t?.onCancellationRequested(() => ac.abort()));
+    if (exec.token.isCancellationRequested || stop?.isCancellationRequested) ac.abort();
     let streamed = false;
     let reply: string | undefined;
     let failure: unknown;
@@ -82,19 +83,20 @@ export class PromptRunner implements CellRunner {
     } catch (e) {
       failure = e;
     } finally {
-      sub.dispose();
+      subs.forEach((d) => d?.dispose());
     }
     if (streamed) await exec.replaceOutput(old);
     exec.end(failure ? false : reply === undefined ? undefined : true, Date.now());
     if (failure) return this.report(cell, failure);
-    if (reply === undefined) return setCellNote(cell, undefined);
-    if (cell.index < 0) return void log.warn('A prompt was deleted while it was answered: its answer was dropped.');
+    if (reply === undefined) return (setCellNote(cell, undefined), false);
+    if (cell.index < 0) return (log.warn('A prompt was deleted while it was answered: its answer was dropped.'), false);
     if (streamed && !(await replyShown(cell, oldReply))) log.warn('The streamed reply was not seen reset before the answer was written.');
     const m = cell2msg(cellLike(cell));
     m.output = reply;
     setCellNote(cell, undefined);
     if (!(await applyMessage(cell, m))) return this.report(cell, new AnswerError('other', 'VS Code refused to write the reply into the cell.'));
     this.answered(cell.notebook);
+    return !ac.signal.aborted;
   }
 
   /**
@@ -125,10 +127,11 @@ export class PromptRunner implements CellRunner {
     let waiting = false;
     try {
       for (let round = 0; ; round++) {
-        // After the last round the model is offered no tool, so it answers in words.
-        const live = round < config.maxToolRounds ? tools.map((t) => t.schema) : [];
+        // After the last round the tools stay declared but none may be called, so the model answers in words.
+        const last = round >= config.maxToolRounds;
         const messages = [...(kernel?.vars ?? []), ...plan.chat, ...reply];
-        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: live.length ? live : undefined };
+        const schemas = tools.map((t) => t.schema);
+        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: schemas.length ? schemas : undefined, toolChoice: last ? ('none' as const) : undefined };
         for await (const e of model.provider.answer(request, signal)) {
           if (e.type === 'retry') {
             waiting = true;
@@ -147,7 +150,7 @@ export class PromptRunner implements CellRunner {
         reply.push(...builder.messages());
         if (builder.usage) usage = usage ? addUsage(usage, builder.usage) : builder.usage;
         const calls = clientCalls(builder.parts);
-        if (!kernel || !live.length || builder.reason !== 'tool_use' || !calls.length) break;
+        if (!kernel || last || !tools.length || builder.reason !== 'tool_use' || !calls.length) break;
         log.info(`Round ${round + 1}: ${calls.length} tool calls`);
         builder = new ReplyBuilder();
         reply.push(await kernel.call(calls, signal));
@@ -165,7 +168,7 @@ export class PromptRunner implements CellRunner {
   }
 
   /** Shows a failure on the cell (a status bar note: nothing the file keeps) and as a notification with the fix. */
-  private report(cell: vscode.NotebookCell, e: unknown): void {
+  private report(cell: vscode.NotebookCell, e: unknown): false {
     const err = e instanceof AnswerError ? e : new AnswerError('other', reason(e));
     log.error(`Answer failed (${err.kind}${err.status ? ` ${err.status}` : ''}): ${err.message}`);
     const short = err.kind === 'auth' ? 'API key rejected' : err.kind === 'no-key' ? 'no API key' : err.kind === 'no-model' ? 'no model' : 'answer failed';
@@ -175,5 +178,6 @@ export class PromptRunner implements CellRunner {
       const command = pick === 'Set API Key' ? 'dialogNotebook.setApiKey' : pick === 'Select Model' ? 'dialogNotebook.selectModel' : pick === 'Show Log' ? 'dialogNotebook.showLog' : undefined;
       if (command) void vscode.commands.executeCommand(command);
     });
+    return false;
   }
 }

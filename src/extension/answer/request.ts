@@ -11,6 +11,8 @@ import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
 import { dialogOf } from '../notebook/dialogCache';
 import { dialogFiles } from '../panel/fileRefs';
+import { promptRefs } from './kernelRefs';
+import { offeredHistory } from './providers/wire';
 import { ModelLimits } from './resolve';
 
 export { modelLimits } from './resolve';
@@ -42,9 +44,14 @@ export function planRequest(d: Dialog, promptId: string, limits: ModelLimits, me
   return { dialog, plan, system };
 }
 
-/** The History tab's preview of a planned request. */
+/**
+ * The History tab's preview of a planned request. Its `chat` view is the request's messages as the wire
+ * sends them: past calls of tools the prompt does not offer (its ``&`fn` ``) as text (offeredHistory).
+ */
 export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: ModelLimits, media: RequestMedia = {}): PlanPreview & { model: string } {
-  return { ...planPreview(req.dialog, req.plan, mode, planOptions(limits, media)), model: limits.setting };
+  const offered = promptRefs(req.plan.messages).tools.map((name) => ({ name }));
+  const plan = { ...req.plan, chat: offeredHistory(req.plan.chat, offered) };
+  return { ...planPreview(req.dialog, plan, mode, planOptions(limits, media)), model: limits.setting };
 }
 
 /** Reads the dialog's `#ai` files and scales its images down (sharp, where it loads), as the panel does. */

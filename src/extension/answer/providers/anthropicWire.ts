@@ -1,13 +1,13 @@
-// The canonical chat as an Anthropic Messages request (streaming). Tool turns become `tool_use` /
-// `tool_result` blocks; since the API refuses those unless the tools are declared, the tools the history
-// used are declared (any arguments) with `tool_choice: none`: the model reads past calls, makes none.
-// The request's live tools (kernel functions) are declared with their schemas, and then the model may call.
+// The canonical chat as an Anthropic Messages request (streaming). Only the request's tools (kernel
+// functions) are declared, with their schemas: the history's calls of them are `tool_use` /
+// `tool_result` blocks, calls of any other tool go as text (offeredHistory), since the API refuses tool
+// blocks of undeclared tools. `toolChoice: 'none'` (the round limit) keeps the tools declared, uncallable.
 
 import type Anthropic from '@anthropic-ai/sdk';
 import { DATA_URL, MediaPart, Part } from '../../../core';
 import { anthropicTool } from '../../kernel/hostTools';
 import { AnswerRequest } from './provider';
-import { wireName } from './wire';
+import { offeredHistory, wireName } from './wire';
 
 type Block = Anthropic.ContentBlockParam;
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -53,9 +53,8 @@ function blocks(parts: readonly Part[]): Block[] {
 /** The request body (without `stream`) for `req`. */
 export function anthropicParams(req: AnswerRequest): Anthropic.MessageCreateParamsNonStreaming {
   const messages: Anthropic.MessageParam[] = [];
-  const tools = new Set<string>();
-  for (const m of req.messages) {
-    for (const p of m.content) if (p.type === 'tool_use' && !p.server) tools.add(wireName(p.name));
+  const live = req.tools ?? [];
+  for (const m of offeredHistory(req.messages, live)) {
     // Tool results travel in user turns; consecutive same-role turns are merged, as the API would.
     const role = m.role === 'assistant' ? 'assistant' : 'user';
     const content = blocks(m.content);
@@ -66,14 +65,9 @@ export function anthropicParams(req: AnswerRequest): Anthropic.MessageCreatePara
   for (const m of messages) if (!(m.content as Block[]).length) m.content = [{ type: 'text', text: '.' }];
   const params: Anthropic.MessageCreateParamsNonStreaming = { model: req.model, max_tokens: req.maxTokens, messages };
   if (req.system) params.system = req.system;
-  const live = req.tools ?? [];
-  for (const t of live) tools.delete(t.name);
-  if (tools.size || live.length) {
-    params.tools = [
-      ...live.map((t) => anthropicTool(t) as Anthropic.Tool),
-      ...[...tools].map((name) => ({ name, description: 'A tool used earlier in this dialog.', input_schema: { type: 'object' as const } })),
-    ];
-    if (!live.length) params.tool_choice = { type: 'none' };
+  if (live.length) {
+    params.tools = live.map((t) => anthropicTool(t) as Anthropic.Tool);
+    if (req.toolChoice === 'none') params.tool_choice = { type: 'none' };
   }
   return params;
 }

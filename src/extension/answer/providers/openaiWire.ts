@@ -1,13 +1,13 @@
-// The canonical chat as an OpenAI Chat Completions request (streaming, usage in the last chunk). Tool
-// turns become `tool_calls` and `tool` messages, with the tools the history used declared (any
-// arguments) and `tool_choice: none`, which compatible servers need to render the history. The request's
-// live tools (kernel functions) are declared with their schemas, and then the model may call.
+// The canonical chat as an OpenAI Chat Completions request (streaming, usage in the last chunk). Only the
+// request's tools (kernel functions) are declared, with their schemas: the history's calls of them are
+// `tool_calls` and `tool` messages, calls of any other tool go as text (offeredHistory), since compatible
+// servers need a call's tool declared to render it. `toolChoice: 'none'` keeps the tools uncallable.
 
 import type OpenAI from 'openai';
 import { Part } from '../../../core';
 import { openaiTool } from '../../kernel/hostTools';
 import { AnswerRequest } from './provider';
-import { wireName } from './wire';
+import { offeredHistory, wireName } from './wire';
 
 type Params = OpenAI.Chat.ChatCompletionCreateParamsStreaming;
 type UserPart = OpenAI.Chat.ChatCompletionContentPart;
@@ -27,8 +27,8 @@ function userContent(parts: readonly Part[]): string | UserPart[] {
 export function openaiParams(req: AnswerRequest): Params {
   const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [];
   if (req.system) messages.push({ role: 'system', content: req.system });
-  const tools = new Set<string>();
-  for (const m of req.messages) {
+  const live = req.tools ?? [];
+  for (const m of offeredHistory(req.messages, live)) {
     if (m.role === 'user') messages.push({ role: 'user', content: userContent(m.content) });
     else if (m.role === 'tool') {
       for (const p of m.content) if (p.type === 'tool_result') messages.push({ role: 'tool', tool_call_id: wireName(p.id ?? ''), content: p.text });
@@ -37,7 +37,6 @@ export function openaiParams(req: AnswerRequest): Params {
       const calls: OpenAI.Chat.ChatCompletionMessageFunctionToolCall[] = [];
       for (const p of m.content) {
         if (p.type !== 'tool_use' || p.server) continue;
-        tools.add(wireName(p.name));
         calls.push({ id: wireName(p.id ?? ''), type: 'function', function: { name: wireName(p.name), arguments: JSON.stringify(p.arguments) } });
       }
       const msg: OpenAI.Chat.ChatCompletionAssistantMessageParam = { role: 'assistant', content: text };
@@ -46,14 +45,9 @@ export function openaiParams(req: AnswerRequest): Params {
     }
   }
   const params: Params = { model: req.model, messages, max_completion_tokens: req.maxTokens, stream: true, stream_options: { include_usage: true } };
-  const live = req.tools ?? [];
-  for (const t of live) tools.delete(t.name);
-  if (tools.size || live.length) {
-    params.tools = [
-      ...live.map(openaiTool),
-      ...[...tools].map((name) => ({ type: 'function' as const, function: { name, description: 'A tool used earlier in this dialog.', parameters: { type: 'object' } } })),
-    ];
-    if (!live.length) params.tool_choice = 'none';
+  if (live.length) {
+    params.tools = live.map(openaiTool);
+    if (req.toolChoice === 'none') params.tool_choice = 'none';
   }
   return params;
 }

@@ -18,6 +18,8 @@ export interface AnswerRequest {
   maxTokens: number;
   /** Functions the model may call now (the ``&`fn` `` of the dialog's kernel); none: it may call nothing. */
   tools?: readonly ToolSchema[];
+  /** `none`: the tools are declared (the history's calls of them stay tool turns) but none may be called now. */
+  toolChoice?: 'none';
 }
 
 export interface AnswerProvider {

@@ -1,7 +1,7 @@
-// What both chat APIs share on the wire: the tool names and call ids they accept, and tool-call
-// arguments streamed as JSON fragments.
+// What both chat APIs share on the wire: the tool names and call ids they accept, tool-call arguments
+// streamed as JSON fragments, and the history's calls of tools not offered now sent as text.
 
-import { JsonObject, isJsonObject, parseJson } from '../../../core';
+import { JsonObject, Msg, ToolResultPart, ToolUsePart, isJsonObject, parseJson, textPart } from '../../../core';
 
 /** A name or id as the APIs accept it (`^[a-zA-Z0-9_-]{1,64}$`); dialogs hold dotted names (`tools.write_stdin`). */
 export function wireName(s: string): string {
@@ -17,4 +17,31 @@ export function callArgs(json: string): JsonObject {
   } catch {
     return { input: json };
   }
+}
+
+/**
+ * The history as sent with `offered` tools: a past call of a tool not offered now (Solveit's own
+ * `python`, a function no longer referenced) and its result become text, so no tool is declared that
+ * would do nothing if called — Anthropic refuses tool blocks of undeclared tools, and a declared one
+ * could be called. Calls of offered tools stay tool turns. Results leave a tool turn for a user turn
+ * after it (OpenAI's tool messages must answer the assistant's calls just before them).
+ */
+export function offeredHistory(messages: readonly Msg[], offered: readonly { name: string }[] = []): Msg[] {
+  const names = new Set(offered.map((t) => wireName(t.name)));
+  const asText = (p: ToolUsePart | ToolResultPart) => !p.server && !names.has(wireName(p.name));
+  const out: Msg[] = [];
+  for (const m of messages) {
+    if (m.role === 'tool') {
+      const kept = m.content.filter((p) => p.type !== 'tool_result' || !asText(p));
+      const moved = m.content.filter((p): p is ToolResultPart => p.type === 'tool_result' && asText(p));
+      if (kept.length) out.push({ ...m, content: kept });
+      if (moved.length) out.push({ role: 'user', content: moved.map((p) => textPart(`[Result of the earlier ${p.name} call: ${p.text}]`)) });
+      continue;
+    }
+    const content = m.content.map((p) =>
+      p.type === 'tool_use' && asText(p) ? textPart(`[An earlier call of ${p.name}, a tool not available now: ${p.name}(${JSON.stringify(p.arguments)})]`) : p,
+    );
+    out.push({ ...m, content });
+  }
+  return out;
 }
