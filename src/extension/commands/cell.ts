@@ -12,7 +12,7 @@ import { exported, toggleExported } from '../../core/model';
 import { cell2msg, cellLike, msg2cell } from '../notebook/cells';
 import { freshCellId } from '../notebook/ids';
 import { CommandResult, DONE, reason, refuse } from './feedback';
-import { NO_TARGET, commandTarget, selectCells } from './target';
+import { NO_TARGET, commandTarget, editCell } from './target';
 import { named } from './named';
 import { applyMessages, notebookCodeLanguage } from '../notebook/edits';
 
@@ -23,8 +23,9 @@ const REFUSED = 'VS Code refused the edit.';
 
 /**
  * Inserts an empty message of type `msgType` below the given cell (else below the selection, else at
- * the end) and selects it. The new cell carries its id from the start: stamping it afterwards (see
- * cellIds.ts) would be a second undo step.
+ * the end) and puts the cursor in it, as VS Code's "+ Markdown" does: typed keys go into the cell, never
+ * to the single-key shortcuts of command mode. The new cell carries its id from the start: stamping it
+ * afterwards (see ids.ts) would be a second undo step.
  */
 export async function addCell(msgType: string, arg?: unknown): Promise<CommandResult> {
   const t = commandTarget(arg);
@@ -35,7 +36,7 @@ export async function addCell(msgType: string, arg?: unknown): Promise<CommandRe
   const edit = new vscode.WorkspaceEdit();
   edit.set(nb.uri, [vscode.NotebookEdit.insertCells(index, [msg2cell(m, notebookCodeLanguage(nb))])]);
   if (!(await vscode.workspace.applyEdit(edit))) return refuse(REFUSED);
-  selectCells(nb, index);
+  await editCell(nb, index);
   return DONE;
 }
 
