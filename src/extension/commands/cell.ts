@@ -28,6 +28,23 @@ const REFUSED = 'VS Code refused the edit.';
  * afterwards (see ids.ts) would be a second undo step.
  */
 export async function addCell(msgType: string, arg?: unknown): Promise<CommandResult> {
+  await setAdding(true);
+  try {
+    return await insertAndEdit(msgType, arg);
+  } finally {
+    await setAdding(false);
+  }
+}
+
+/**
+ * While a new cell is on its way to the cursor, keys typed meanwhile must not reach the single-key
+ * shortcuts of command mode (package.json: `!dialogNotebook.addingCell`). The key is set from here, a
+ * round trip after the command began: VS Code 1.139's window has no `setContext` a keybinding could run
+ * first (`runCommands` reports "command 'setContext' not found").
+ */
+const setAdding = (on: boolean) => vscode.commands.executeCommand('setContext', 'dialogNotebook.addingCell', on);
+
+async function insertAndEdit(msgType: string, arg?: unknown): Promise<CommandResult> {
   const t = commandTarget(arg);
   if (!t) return refuse(NO_DIALOG);
   const { nb } = t;
