@@ -3,8 +3,9 @@
 // it (e, p, m, y, r) never fire the single-key shortcuts; VS Code's
 // "+ Code" after a prompt makes a Python code cell, and Ctrl+Enter runs it in the kernel without typing
 // a newline. In the default light theme (Light 2026), $`x` and &`add` are coloured apart from prose.
+// And a keyboard shortcut acts on the cell VS Code shows focused, also after Esc and ↑ (item 11).
 
-import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { explorerRow } from './lib/panelPage.mjs';
 
 const rows = (page) => page.locator('.notebookOverlay:visible .monaco-list-row');
 /** The cell row whose source shows `text`. */
@@ -22,17 +23,36 @@ async function commandMode(page, text) {
   await page.waitForFunction(() => !document.activeElement?.closest('.monaco-editor'), null, { timeout: 30000 });
 }
 
-/** Waits until a cell's editor has the keyboard focus (edit mode), then types `text` into it. */
+/** Waits until an empty cell's editor has the keyboard focus (the new cell in edit mode), then types `text` into it. */
 async function typeIntoNewCell(page, text) {
-  await page.waitForFunction(() => !!document.activeElement?.closest('.notebookOverlay .cell-editor-container .monaco-editor'), null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => {
+      const ed = document.activeElement?.closest('.notebookOverlay .cell-editor-container .monaco-editor');
+      return !!ed && [...ed.querySelectorAll('.view-line')].every((l) => !l.textContent.trim());
+    },
+    null,
+    { timeout: 30000 },
+  );
   await page.keyboard.type(text);
 }
 
+/** Opens `file` as a dialog from the Explorer's context menu (a click the menu missed is repeated). */
+async function openAsDialog(page, file) {
+  const shown = page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first();
+  for (let tries = 0; !(await shown.isVisible()); tries++) {
+    if (tries === 5) throw new Error(`${file} did not open as a dialog`);
+    await page.keyboard.press('Escape');
+    await explorerRow(page, file).click({ button: 'right' });
+    await page.locator('.context-view .action-label', { hasText: /^Open as Dialog$/ }).first().click();
+    await shown.waitFor({ timeout: 30000 }).catch(() => undefined);
+  }
+}
+
 export const tests = {
-  async 'Shift+P adds a prompt that takes typing, and no shortcut fires in it'({ page, vsc, assert }) {
+  async 'Shift+P adds a prompt that takes typing, and no shortcut fires in it'({ page, assert }) {
     // The extension is registered (before that, Open With does not list Dialog).
     await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
-    await openNewFileAsDialog(page, vsc, 'basic.ipynb');
+    await openAsDialog(page, 'basic.ipynb');
     await commandMode(page, 'x = 21');
     await page.locator('.statusbar', { hasText: 'of 10' }).waitFor({ timeout: 30000 });
     await page.keyboard.press('Shift+P');
@@ -77,8 +97,22 @@ export const tests = {
     await cell.locator('.cell-statusbar-container', { hasText: 'Python' }).waitFor({ timeout: 30000 });
     await page.keyboard.press('Control+Enter');
     // The kernel's output, in the notebook's output webview (the first run starts Jupyter).
-    await vsc.webview('text=/^forty-two$/', { timeout: 180000 });
+    await vsc.webview('text=forty-two', { timeout: 180000 });
     assert.equal(await cell.locator('.view-line').count(), 1, 'Ctrl+Enter typed no newline');
     assert.equal((await typed(page, "print('forty'", 'prompt').count()), 0, 'the cell is not a prompt');
+  },
+
+  async 'after a click in the margin, Esc and ↑, Ctrl+Alt+H skips the focused cell'({ page }) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Home'); // the top of the dialog, where the cells below are rendered
+    const focused = (text) => rowWith(page, text).and(page.locator('.focused'));
+    await rowWith(page, 'empyr asked at once').locator('.cell-focus-indicator-left').first().click({ position: { x: 4, y: 10 }, force: true });
+    await focused('empyr asked at once').waitFor({ timeout: 30000 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowUp');
+    await focused('x = 21').waitFor({ timeout: 30000 });
+    await page.keyboard.press('Control+Alt+H');
+    await rowWith(page, 'x = 21').locator('.cell-statusbar-container', { hasText: 'skipped' }).waitFor({ timeout: 30000 });
+    if (await rowWith(page, 'empyr asked at once').locator('.cell-statusbar-container', { hasText: 'skipped' }).count()) throw new Error('the cell below the focused one was skipped');
   },
 };
