@@ -162,8 +162,10 @@ describe('forks', function () {
     assert.equal(nodes.get(child.path)?.parent, nb.uri.path);
     assert.equal(nodes.get(grandchild.path)?.parent, child.path);
     const item = provider.getTreeItem(nodes.get(child.path)!.node);
-    assert.equal(item.label, fileName(beside(parent, 'fork-1')).replace(/\.ipynb$/, ''));
-    assert.equal(item.description, '5 msgs · split@4');
+    // Under its parent a fork is named by what its name adds, with its split message's first line.
+    assert.equal(item.label, 'fork-1');
+    assert.equal(item.description, '5 msgs · split@4: print("hi")');
+    assert.match(String(item.tooltip), new RegExp(fileName(beside(parent, 'fork-1')).replace(/\./g, '\\.')));
     assert.ok(item.command);
     await closeAll();
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));

@@ -18,6 +18,7 @@ import {
   forkPoint,
   keptIndices,
   lineageEntry,
+  nameBesideParent,
   relativePath,
   resolvePath,
   treeOverview,
@@ -28,6 +29,7 @@ import { overviewCommand } from '../../src/cli/overview';
 import { CliError } from '../../src/cli/readFile';
 import { treeCommand } from '../../src/cli/tree';
 import { SHARED, corpusFiles } from './corpus';
+import { firstLine } from '../../src/core/outline';
 
 const corpus = (p: string) => join(SHARED, 'corpus', p);
 const read = (p: string) => readIpynb(readFileSync(p, 'utf8'));
@@ -232,6 +234,20 @@ describe('fork: the lineage tree', () => {
       treeOverview(tree),
       ['[p.ipynb] msgs=8 split@None', '  └─ [f1.ipynb] msgs=7 split@5', '    └─ [sub/f2.ipynb] msgs=7 split@6', '  └─ [f3.ipynb] msgs=7 split@6'].join('\n'),
     );
+  });
+
+  it("each fork's node carries the first line of its split message; a name shows what it adds to its parent's", () => {
+    const p = read(corpus('public/ExploringML__solveit-to-social-media__Demo.ipynb'));
+    const tree = buildLineageTree(family());
+    const f1 = tree.roots[0].children[0];
+    assert.equal(f1.path, 'f1.ipynb');
+    assert.equal(f1.splitLine, firstLine(p.messages[5].content));
+    assert.ok(f1.splitLine);
+    assert.equal(tree.roots[0].splitLine, undefined, 'an original has no split');
+    assert.equal(nameBesideParent('basic.fork-2', 'basic'), 'fork-2');
+    assert.equal(nameBesideParent('basic.fork-1.fork-1', 'basic.fork-1'), 'fork-1');
+    assert.equal(nameBesideParent('experiment', 'basic'), 'experiment');
+    assert.equal(nameBesideParent('basic', 'basic'), 'basic');
   });
 
   it('a renamed or moved parent is found by the split message id', () => {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { JsonObject } from '../base';
 import { Dialog, DialogError } from '../model';
+import { firstLine } from '../outline';
 import { cpCompare } from '../python';
 import { normalPath, resolvePath, stemOf } from './paths';
 
@@ -69,12 +70,16 @@ export interface LineageEntry {
   problem?: string;
   /** Its message ids, in order. */
   ids: readonly string[];
+  /** A fork's: the first line of the message it was split at (its copy of `lineage.parentMsg`). */
+  splitLine?: string;
 }
 
 export function lineageEntry(path: string, d: Dialog): LineageEntry {
   const ids = d.messages.map((m) => m.id);
   try {
-    return { path, lineage: dlg2lineage(d), ids };
+    const lineage = dlg2lineage(d);
+    const at = lineage && d.messages.find((m) => m.id === lineage.parentMsg);
+    return at ? { path, lineage, ids, splitLine: firstLine(at.content) } : { path, lineage, ids };
   } catch (e) {
     if (!(e instanceof DialogError)) throw e;
     return { path, lineage: null, problem: e.message, ids };
@@ -143,6 +148,8 @@ export interface LineageNode {
   problem?: string;
   /** null for a missing parent. */
   msgCount: number | null;
+  /** See LineageEntry.splitLine. */
+  splitLine?: string;
   /** How this node's parent was found (absent on roots). */
   foundBy?: 'path' | 'message';
   /** The loop of parent links this dialog closes, from it back to it: its own parent link is dropped. */
@@ -204,6 +211,7 @@ export function buildLineageTree(entries: readonly LineageEntry[]): LineageTree 
         ? { path, missing: false, lineage: e.lineage, msgCount: e.ids.length, children: [] }
         : { path, missing: true, lineage: null, msgCount: null, children: [] };
       if (e?.problem) n.problem = e.problem;
+      if (e?.splitLine !== undefined) n.splitLine = e.splitLine;
       nodes.set(path, n);
     }
     return n;

@@ -54,3 +54,14 @@ export function relativePath(fromFile: string, toFile: string): string {
 export function stemOf(file: string): string {
   return normalPath(file).replace(/^.*\//, '').replace(/\.ipynb$/i, '');
 }
+
+/**
+ * What tells a fork's name from its parent's, for rows that would otherwise look alike once cut to the
+ * width of a side bar: `basic.fork-2` under `basic` is `fork-2`. A name that does not extend its
+ * parent's is whole.
+ */
+export function nameBesideParent(name: string, parent: string): string {
+  if (!parent || !name.startsWith(parent)) return name;
+  const rest = name.slice(parent.length).replace(/^[.\-_ ]+/, '');
+  return rest || name;
+}

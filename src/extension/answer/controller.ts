@@ -61,7 +61,8 @@ export class DialogController implements vscode.Disposable {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Dialog', (cells) => this.execute(cells));
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;
-    this.controller.supportedLanguages = [PROMPT_LANG, ...CODE_LANGS];
+    // Code first: VS Code gives a cell it turns into code (or inserts into an empty dialog) the first one.
+    this.controller.supportedLanguages = [...CODE_LANGS, PROMPT_LANG];
     const prefer = (nb: vscode.NotebookDocument) => {
       if (nb.notebookType === NOTEBOOK_TYPE) this.controller.updateNotebookAffinity(nb, vscode.NotebookControllerAffinity.Preferred);
     };

@@ -12,7 +12,7 @@ import { exported, toggleExported } from '../../core/model';
 import { cell2msg, cellLike, msg2cell } from '../notebook/cells';
 import { freshCellId } from '../notebook/ids';
 import { CommandResult, DONE, reason, refuse } from './feedback';
-import { NO_TARGET, commandTarget, selectCells } from './target';
+import { NO_TARGET, commandTarget, editCell } from './target';
 import { named } from './named';
 import { applyMessages, notebookCodeLanguage } from '../notebook/edits';
 
@@ -23,10 +23,28 @@ const REFUSED = 'VS Code refused the edit.';
 
 /**
  * Inserts an empty message of type `msgType` below the given cell (else below the selection, else at
- * the end) and selects it. The new cell carries its id from the start: stamping it afterwards (see
- * cellIds.ts) would be a second undo step.
+ * the end) and puts the cursor in it, as VS Code's "+ Markdown" does: typed keys go into the cell, never
+ * to the single-key shortcuts of command mode. The new cell carries its id from the start: stamping it
+ * afterwards (see ids.ts) would be a second undo step.
  */
 export async function addCell(msgType: string, arg?: unknown): Promise<CommandResult> {
+  await setAdding(true);
+  try {
+    return await insertAndEdit(msgType, arg);
+  } finally {
+    await setAdding(false);
+  }
+}
+
+/**
+ * While a new cell is on its way to the cursor, keys typed meanwhile must not reach the single-key
+ * shortcuts of command mode (package.json: `!dialogNotebook.addingCell`). The key is set from here, a
+ * round trip after the command began: VS Code 1.139's window has no `setContext` a keybinding could run
+ * first (`runCommands` reports "command 'setContext' not found").
+ */
+const setAdding = (on: boolean) => vscode.commands.executeCommand('setContext', 'dialogNotebook.addingCell', on);
+
+async function insertAndEdit(msgType: string, arg?: unknown): Promise<CommandResult> {
   const t = commandTarget(arg);
   if (!t) return refuse(NO_DIALOG);
   const { nb } = t;
@@ -35,7 +53,7 @@ export async function addCell(msgType: string, arg?: unknown): Promise<CommandRe
   const edit = new vscode.WorkspaceEdit();
   edit.set(nb.uri, [vscode.NotebookEdit.insertCells(index, [msg2cell(m, notebookCodeLanguage(nb))])]);
   if (!(await vscode.workspace.applyEdit(edit))) return refuse(REFUSED);
-  selectCells(nb, index);
+  await editCell(nb, index);
   return DONE;
 }
 

@@ -90,3 +90,16 @@ export function selectCells(nb: vscode.NotebookDocument, start: number, end = st
   ed.selections = [range];
   ed.revealRange(range, vscode.NotebookEditorRevealType.InCenterIfOutsideViewport);
 }
+
+/**
+ * Selects cell `index` of `nb`, focuses its editor and enters edit mode (`notebook.cell.edit`, Enter in
+ * command mode): the cursor is in the cell, a note shows its source.
+ */
+export async function editCell(nb: vscode.NotebookDocument, index: number): Promise<void> {
+  const ed = editorOf(nb);
+  if (!ed || index < 0 || index >= nb.cellCount) return;
+  const range = new vscode.NotebookRange(index, index + 1);
+  await vscode.window.showNotebookDocument(nb, { viewColumn: ed.viewColumn, selections: [range] });
+  ed.revealRange(range, vscode.NotebookEditorRevealType.InCenterIfOutsideViewport);
+  await vscode.commands.executeCommand('notebook.cell.edit');
+}

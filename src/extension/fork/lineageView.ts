@@ -3,7 +3,7 @@
 // view is shown), rebuilt after file events; a click opens the fork at the message it was split at.
 
 import * as vscode from 'vscode';
-import { LineageNode, buildLineageTree, forkPoint, resolvePath, stemOf } from '../../core/fork';
+import { LineageNode, buildLineageTree, forkPoint, nameBesideParent, resolvePath, stemOf } from '../../core/fork';
 import { LineageIndex } from './lineageIndex';
 import { openDialogAt } from './openAt';
 
@@ -44,16 +44,20 @@ export class LineageProvider implements vscode.TreeDataProvider<LineageNode> {
   }
 
   getTreeItem(n: LineageNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(stemOf(n.path), n.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    // Under its parent a fork shows what its name adds (`fork-2`), which a narrow side bar does not cut off.
+    const parent = this.getParent(n);
+    const label = parent ? nameBesideParent(stemOf(n.path), stemOf(parent.path)) : stemOf(n.path);
+    const item = new vscode.TreeItem(label, n.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = n.path;
     const l = n.lineage;
-    item.description = n.missing ? 'missing' : `${n.msgCount} msgs${l ? ` · split@${l.split}` : ''}`;
+    const split = l ? ` · split@${l.split}${n.splitLine ? `: ${n.splitLine}` : ''}` : '';
+    item.description = n.missing ? 'missing' : `${n.msgCount} msgs${split}`;
     const trouble = n.missing || n.cycle || n.problem;
     item.iconPath = new vscode.ThemeIcon(trouble ? 'warning' : l ? 'git-branch' : 'comment-discussion');
     const uri = this.index.uriOf(n.path);
     const lines = [uri ? vscode.workspace.asRelativePath(uri) : n.path];
     if (n.missing) lines.push('missing: no dialog at this path (deleted, or outside the workspace)');
-    if (l) lines.push(`forked ${l.time} at message ${l.parentMsg}${l.lastN ? ` (first ${l.firstK} + last ${l.lastN})` : ''}`);
+    if (l) lines.push(`forked ${l.time} at message ${l.parentMsg}${n.splitLine ? ` "${n.splitLine}"` : ''}${l.lastN ? ` (first ${l.firstK} + last ${l.lastN})` : ''}`);
     if (l && n.foundBy === 'message') lines.push(`parent not at ${resolvePath(n.path, l.parent)}: found by message ${l.parentMsg}`);
     if (n.cycle) lines.push(`cycle: ${n.cycle.map(stemOf).join(' → ')}`);
     if (n.problem) lines.push(n.problem);

@@ -191,8 +191,8 @@ interface NotebookState {
   origin?: Record<string, unknown>;
 }
 
-/** The language of code cells: the notebook's kernel language, else `fallback`. */
-export function codeLanguage(d: Dialog, fallback = DEFAULT_CODE_LANG): string {
+/** The language of code cells: the notebook's kernel language (`language_info`, `kernelspec`), else `fallback`. */
+export function codeLanguage(d: { meta: JsonObject }, fallback = DEFAULT_CODE_LANG): string {
   const info = d.meta.language_info;
   const spec = d.meta.kernelspec;
   const name = (isJsonObject(info) && info.name) || (isJsonObject(spec) && spec.language);

@@ -6,16 +6,16 @@
 //   touching ranges are coalesced so VS Code sees disjoint edits.
 
 import * as vscode from 'vscode';
-import { jsonEqual, Json } from '../../core/base';
+import { isJsonObject, jsonEqual, Json } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
 import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
-import { cell2msg, cellLike, cellState, cellType, msg2cell, notebookDialog } from './cells';
+import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from './cells';
 import { config } from '../config';
 
-/** The code-cell language already used in `nb`, so new code cells match it. */
+/** The language of new code cells in `nb`: its kernel's (`language_info`, `kernelspec`), else the setting's. */
 export function notebookCodeLanguage(nb: vscode.NotebookDocument): string {
-  const code = nb.getCells().find((c) => cellType(cellLike(c)) === 'code');
-  return code ? code.document.languageId : config.defaultCodeLanguage;
+  const s = nb.metadata?.dialog as { meta?: unknown } | undefined;
+  return codeLanguage({ meta: isJsonObject(s?.meta) ? s.meta : {} }, config.defaultCodeLanguage);
 }
 
 /** Writes `m` (a changed copy of the cell's message) back into `cell` as one edit. */

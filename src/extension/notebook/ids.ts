@@ -1,12 +1,14 @@
 // New cells get an 8-hex id through a metadata edit as soon as they appear (never inside the serializer,
 // so a save is a pure function of the document). That edit is an undo step of its own, so this
 // extension's own commands create cells with their id already set; this listener covers cells VS Code
-// inserts itself (the "+ Code" buttons, paste). A pasted copy of a cell carries the original's id and
+// inserts itself (the "+ Code" buttons, paste), after giving a "+ Code" cell the dialog's code language
+// (insertedCode.ts). A pasted copy of a cell carries the original's id and
 // storage origin: it gets a fresh id and loses the origin, since it is not the cell that was read.
 
 import * as vscode from 'vscode';
 import { freshId } from '../../core/model';
 import { CellState, NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
+import { fixInsertedCode } from './insertedCode';
 
 /** An id used by no cell of `nb` and not in `taken`. */
 export function freshCellId(nb: vscode.NotebookDocument, taken: ReadonlySet<string> = new Set()): string {
@@ -48,6 +50,8 @@ export function registerCellIds(context: vscode.ExtensionContext): void {
       if (e.notebook.notebookType !== NOTEBOOK_TYPE) return;
       const added = e.contentChanges.flatMap((ch) => ch.addedCells);
       if (!added.length) return;
+      // First the language, so the id edit records the cell as code.
+      await fixInsertedCode(e.notebook, added);
       const edits = idEdits(e.notebook, added);
       if (!edits.length) return;
       const we = new vscode.WorkspaceEdit();
