@@ -5,3 +5,4 @@ export * from './retry';
 export * from './cost';
 export * from './replyStream';
 export * from './planPreview';
+export * from './mode';
