@@ -10,6 +10,7 @@ import { ApiKeys } from './keys';
 import { PromptRunner } from './promptRunner';
 import { selectModelCommand } from './selectModel';
 import { ModelStatusItem } from './statusItem';
+import { ModeStatusItem, selectModeCommand } from './mode';
 
 export type { CellRunner } from './controller';
 
@@ -20,6 +21,8 @@ export function registerAnswer(context: vscode.ExtensionContext): DialogControll
   context.subscriptions.push(
     controller,
     status,
+    new ModeStatusItem(),
+    vscode.commands.registerCommand('dialogNotebook.selectMode', selectModeCommand),
     vscode.commands.registerCommand('dialogNotebook.selectModel', selectModelCommand),
     vscode.commands.registerCommand('dialogNotebook.setApiKey', (provider?: unknown, key?: unknown) => keys.setCommand(provider, key)),
     vscode.commands.registerCommand('dialogNotebook.showLog', () => log.show()),

@@ -3,9 +3,9 @@
 // imploded), the system prompt, the model's limits and the images as the model gets them.
 
 import * as vscode from 'vscode';
-import { ContextPlan, PlanPreview, contextPlan, planPreview } from '../../core/answer';
+import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, modeSystemPrompt, planPreview } from '../../core/answer';
 import { Dialog } from '../../core/model';
-import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, prepareMedia } from '../../core/hist';
+import { DEFAULT_MAX_PIXELS, FileRefs, tokenEstimate, PreparedImages, PreviewMode, prepareMedia } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
 import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
@@ -26,6 +26,8 @@ export interface PlannedRequest {
   dialog: Dialog;
   plan: ContextPlan;
   system: string;
+  /** The dialog's mode, whose instructions the system prompt ends with. */
+  mode: ModeInfo;
 }
 
 const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: limits.vision ? null : { supports_vision: false }, hist: media });
@@ -37,14 +39,21 @@ const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: limits
  */
 export function planRequest(d: Dialog, promptId: string, limits: ModelLimits, media: RequestMedia = {}): PlannedRequest {
   const dialog = savedDialog(d);
-  const system = config.systemPrompt;
+  const { system, mode } = systemPrompt(dialog);
   const plan = contextPlan(dialog, promptId, { maxInputTokens: limits.maxInputTokens, replyTokens: limits.maxTokens }, { system: system || undefined, ...planOptions(limits, media) });
-  return { dialog, plan, system };
+  return { dialog, plan, system, mode };
 }
 
-/** The History tab's preview of a planned request. */
-export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: ModelLimits, media: RequestMedia = {}): PlanPreview & { model: string } {
-  return { ...planPreview(req.dialog, req.plan, mode, planOptions(limits, media)), model: limits.setting };
+/** The system prompt for `d`: the setting's, then the instructions of the dialog's mode (its metadata, else `dialogNotebook.defaultMode`). */
+export function systemPrompt(d: Dialog): { system: string; mode: ModeInfo } {
+  const mode = dialogMode(d.meta, config.defaultMode);
+  return { system: modeSystemPrompt(config.systemPrompt, mode.mode), mode };
+}
+
+/** The History tab's preview of a planned request, with the whole system prompt. */
+export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: ModelLimits, media: RequestMedia = {}): PlanPreview & { model: string; system: string; systemTokens: number } {
+  const preview = planPreview(req.dialog, req.plan, mode, planOptions(limits, media));
+  return { ...preview, model: limits.setting, system: req.system, systemTokens: tokenEstimate(req.system) };
 }
 
 /** Reads the dialog's `#ai` files and scales its images down (sharp, where it loads), as the panel does. */

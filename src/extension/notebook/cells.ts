@@ -216,6 +216,19 @@ export function notebook2dlg(data: { cells: readonly CellLike[]; metadata?: { [k
   return d;
 }
 
+/** The notebook metadata of an open dialog (what the file's `metadata` holds), without converting its cells. */
+export function notebookMeta(nb: { metadata: { [key: string]: unknown } }): JsonObject {
+  const s = nb.metadata?.dialog;
+  const meta = isJsonObject(s) ? (s as NotebookState).meta : undefined;
+  return meta ?? {};
+}
+
+/** `nb`'s notebook metadata with the dialog's metadata replaced by `meta` (for `NotebookEdit.updateNotebookMetadata`). */
+export function notebookMetadataWith(nb: { metadata: { [key: string]: unknown } }, meta: JsonObject): { [key: string]: unknown } {
+  const s = isJsonObject(nb.metadata?.dialog) ? (nb.metadata.dialog as NotebookState) : {};
+  return { ...nb.metadata, dialog: { ...s, meta } };
+}
+
 /** Every message of an open notebook, in order. */
 export function notebookDialog(nb: vscode.NotebookDocument): Dialog {
   return notebook2dlg({ cells: nb.getCells().map(cellLike), metadata: nb.metadata });

@@ -75,5 +75,12 @@ export function anthropicParams(req: AnswerRequest): Anthropic.MessageCreatePara
     ];
     if (!live.length) params.tool_choice = { type: 'none' };
   }
-  return params;
+  return withThinking(params, req);
+}
+
+/** Extended thinking on: `budget_tokens`, with `max_tokens` raised so the budget and the answer both fit. */
+function withThinking(params: Anthropic.MessageCreateParamsNonStreaming, req: AnswerRequest): Anthropic.MessageCreateParamsNonStreaming {
+  if (!req.thinking) return params;
+  const budget = req.thinking.budgetTokens;
+  return { ...params, thinking: { type: 'enabled', budget_tokens: budget }, max_tokens: budget + req.maxTokens };
 }

@@ -55,5 +55,6 @@ export function openaiParams(req: AnswerRequest): Params {
     ];
     if (!live.length) params.tool_choice = 'none';
   }
+  if (req.thinking) params.reasoning_effort = req.thinking.effort;
   return params;
 }

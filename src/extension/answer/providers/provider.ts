@@ -18,6 +18,8 @@ export interface AnswerRequest {
   maxTokens: number;
   /** Functions the model may call now (the ``&`fn` `` of the dialog's kernel); none: it may call nothing. */
   tools?: readonly ToolSchema[];
+  /** Think before answering (the prompt's 🧠 switch): Anthropic's budget, or an OpenAI `reasoning_effort`. */
+  thinking?: { budgetTokens: number; effort: 'minimal' | 'low' | 'medium' | 'high' };
 }
 
 export interface AnswerProvider {
