@@ -5,4 +5,5 @@ export * from './retry';
 export * from './cost';
 export * from './replyStream';
 export * from './planPreview';
+export * from './price';
 export * from './mode';
