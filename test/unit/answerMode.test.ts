@@ -7,6 +7,7 @@ import {
   dialogCost,
   dialogMode,
   modeSystemPrompt,
+  pricedUsage,
   replyMarkdown,
   replyUsage,
   thinkingOn,
@@ -68,6 +69,14 @@ describe('answer: usage as Solveit writes it', () => {
     assert.deepEqual(replyUsage(reply), { ...u, cached_tokens: 0 });
     assert.deepEqual(fmt2hist(reply), fmt2hist('Hi.'));
     assert.equal(dialogCost([new Message({ msgType: 'prompt', output: reply })]).total.cost, 0.0054);
+  });
+
+  it('prices a known model from the price list, keeps a provider’s own cost, and none for an unknown model', () => {
+    const t = { prompt_tokens: 1000, completion_tokens: 100, total_tokens: 1100 };
+    assert.ok(Math.abs(pricedUsage(t, 'anthropic:claude-sonnet-4-5').cost! - 0.0045) < 1e-9);
+    assert.equal(pricedUsage({ ...t, cost: 0.5 }, 'anthropic:claude-sonnet-4-5').cost, 0.5);
+    assert.equal(pricedUsage(t, 'anthropic:claude-e2e').cost, undefined);
+    assert.equal(pricedUsage(t, 'vscode-lm:copilot-gpt-4o').cost, undefined);
   });
 
   it('an unknown price: tokens only, no dollar figure', () => {

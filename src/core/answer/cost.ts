@@ -2,6 +2,7 @@
 // answer, written into the reply as a ```json {.usage}``` block (reply-format §4), and summed over a
 // dialog from those blocks, so the total survives closing the file and follows reruns and deletions.
 
+import { priceOf } from './price';
 import { Dialog, Message, TOKEN_TAG, USAGE_INFO, convTools, fenced, fencedBlocks, numberValue, parseJsonObject, pyJsonDumps, renderOutputsAi } from '..';
 
 /** One answer's usage in the usage-block field names; `prompt_tokens` includes cached input. */
@@ -20,6 +21,16 @@ export interface Usage {
 }
 
 const OPTIONAL = ['cached_tokens', 'cache_creation_tokens', 'reasoning_tokens', 'cost'] as const;
+
+/**
+ * `u` with its dollar cost: the provider's own when it reported one, else from the price list for
+ * `model` (the setting's `provider:id` form); an unknown model keeps tokens only.
+ */
+export function pricedUsage(u: Usage, model: string): Usage {
+  if (u.cost !== undefined) return u;
+  const cost = priceOf(model, { input_tokens: u.prompt_tokens, output_tokens: u.completion_tokens, cached_tokens: u.cached_tokens, cache_write_tokens: u.cache_creation_tokens });
+  return cost === undefined ? u : { ...u, cost };
+}
 
 export function noUsage(): Usage {
   return { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };

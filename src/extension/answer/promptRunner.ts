@@ -9,7 +9,7 @@
 
 import * as vscode from 'vscode';
 import { Msg } from '../../core';
-import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
+import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, pricedUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
 import { aiRes, withTimeRun } from '../../core/model';
 import { config } from '../config';
 import { cell2msg, cellLike, cellReply, cellState, notebookMeta, replyOutput } from '../notebook/cells';
@@ -202,7 +202,7 @@ export class PromptRunner implements CellRunner {
     log.info(`Answer to ${id} ended (${builder.reason ?? 'no end'}) after ${throttle.updates} cell updates`);
     if (reply.length || builder.reason !== 'aborted') {
       const form = dialogUsageForm(cell.notebook);
-      return { reply: replyMarkdown(reply, { showthink: true, usage, usageForm: form, model: model.choice.model, interrupted: builder.reason === 'aborted' }), notice };
+      return { reply: replyMarkdown(reply, { showthink: true, usage: usage && pricedUsage(usage, model.setting), usageForm: form, model: model.choice.model, interrupted: builder.reason === 'aborted' }), notice };
     }
     return { notice };
   }
