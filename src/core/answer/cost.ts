@@ -29,7 +29,8 @@ const OPTIONAL = ['cached_tokens', 'cache_creation_tokens', 'reasoning_tokens', 
 export function pricedUsage(u: Usage, model: string): Usage {
   if (u.cost !== undefined) return u;
   const cost = priceOf(model, { input_tokens: u.prompt_tokens, output_tokens: u.completion_tokens, cached_tokens: u.cached_tokens, cache_write_tokens: u.cache_creation_tokens });
-  return cost === undefined ? u : { ...u, cost };
+  // To a hundred-millionth of a dollar: float noise (0.0045000000000000005) has no place in a reply.
+  return cost === undefined ? u : { ...u, cost: Math.round(cost * 1e8) / 1e8 };
 }
 
 export function noUsage(): Usage {
