@@ -31,7 +31,10 @@ async function dialogWith(meta: JsonObject, messages: Message[]): Promise<{ name
 const prompt = (id: string, content: string, meta: JsonObject = {}) => new Message({ id, msgType: 'prompt', content, meta });
 const lastBody = (s: MockServer<unknown>) => s.requests[s.requests.length - 1].body;
 /** Resolves once the prompt shows its final reply (its usage record comes last). */
-const answered = (nb: vscode.NotebookDocument, id: string) => until(() => /token-usage-details|json \{\.usage\}/.test(replyText(cellOf(nb, id))) && replyText(cellOf(nb, id)), `the answer to ${id}`, 60000);
+const answered = async (nb: vscode.NotebookDocument, id: string): Promise<string> => {
+  const r = await until(() => (/token-usage-details|json \{\.usage\}/.test(replyText(cellOf(nb, id))) ? replyText(cellOf(nb, id)) : undefined), `the answer to ${id}`, 60000);
+  return r!;
+};
 const savedMessage = async (name: string, id: string) => readIpynb(await readText(name)).messages.find((m) => m.id === id)!;
 
 describe('mode, thinking, time_run, usage (issue 21)', function () {
