@@ -6,7 +6,7 @@
 // prompt and a code cell ran; the usage fold with a dollar figure, and the fenced form a dialog keeps.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Dialog, JsonObject, Message, TOKEN_TAG, USAGE_INFO, fmt2hist, readIpynb, thinkingPart, writeIpynb } from '../../src/core';
+import { Dialog, JsonObject, Message, TOKEN_TAG, aiRes, USAGE_INFO, fmt2hist, readIpynb, thinkingPart, writeIpynb } from '../../src/core';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
@@ -98,6 +98,8 @@ describe('mode, thinking, time_run, usage (issue 21)', function () {
     for (const [meta, check] of cases) {
       const { name, nb } = await dialogWith(meta, [prompt('prmt0001', 'Q.')]);
       const before = await readText(name);
+      const metaOf = () => JSON.stringify((nb.metadata.dialog as { meta: JsonObject }).meta);
+      const was = metaOf();
       assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectMode', 'learning'), 'learning');
       assert.ok(nb.isDirty);
       assert.ok(await save(nb));
@@ -105,7 +107,7 @@ describe('mode, thinking, time_run, usage (issue 21)', function () {
       // One undo step takes it back: the saved file is the original again.
       await vscode.window.showNotebookDocument(nb);
       await vscode.commands.executeCommand('undo');
-      await until(() => JSON.stringify((nb.metadata.dialog as { meta: JsonObject }).meta) === JSON.stringify(meta), 'the mode undone');
+      await until(() => metaOf() === was, 'the mode undone');
       assert.ok(await save(nb));
       assert.equal(await readText(name), before);
     }
@@ -130,7 +132,7 @@ describe('mode, thinking, time_run, usage (issue 21)', function () {
     assert.ok(!JSON.stringify(plain.messages).includes('Let me consider'), 'thinking is never sent back as text');
     assert.ok(await save(nb));
     const saved = await savedMessage(name, 'think001');
-    assert.deepEqual(fmt2hist(saved.output as string, { keepThinking: true })[0].content[0], thinkingPart('Let me consider.', true));
+    assert.deepEqual(fmt2hist(aiRes(saved), { keepThinking: true })[0].content[0], thinkingPart('Let me consider.', true));
     // Toggle Thinking sets the other prompt's flag (one edit), and then it thinks.
     await vscode.commands.executeCommand('dialogNotebook.toggleThinking', cellOf(nb, 'plain001').document.uri);
     assert.equal((cellOf(nb, 'plain001').metadata.dialog as { meta: JsonObject }).meta.use_thinking, true);

@@ -124,8 +124,11 @@ export class PromptRunner implements CellRunner {
     m.output = reply;
     // When it ran, in the same edit as its reply (as Solveit stamps it).
     m.setMeta(withTimeRun(m.meta, startedAt));
-    setCellNote(cell, notice);
+    setCellNote(cell, undefined);
+    const at = cell.index;
     if (!(await applyMessage(cell, m))) return this.report(cell, new AnswerError('other', 'VS Code refused to write the reply into the cell.'));
+    // The reply replaced the cell: the note goes on the cell now there.
+    if (notice && at < cell.notebook.cellCount) setCellNote(cell.notebook.cellAt(at), notice);
     this.answered(cell.notebook);
   }
 
