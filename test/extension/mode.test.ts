@@ -189,7 +189,7 @@ describe('mode, thinking, time_run, usage (issue 21)', function () {
 
   it('stamps time_run on a code cell that ran in the kernel', async () => {
     await settings().update('python', '/usr/bin/python3', vscode.ConfigurationTarget.Global);
-    const { name, nb } = await dialogWith({}, [new Message({ id: 'code0001', msgType: 'code', content: 'print(6 * 7)' })]);
+    const { name, nb } = await dialogWith({}, [new Message({ id: 'code0001', msgType: 'code', content: 'print(6 * 7)' }), prompt('prmt0001', 'When did it run?')]);
     await execute(nb, 'code0001');
     const stamp = await until(() => (cellOf(nb, 'code0001').metadata.dialog as { meta?: JsonObject }).meta?.time_run as string | undefined, 'the time_run of the code cell', 180000);
     assert.match(stamp!, TIME_RUN);
@@ -197,5 +197,10 @@ describe('mode, thinking, time_run, usage (issue 21)', function () {
     assert.ok(await save(nb));
     const m = await savedMessage(name, 'code0001');
     assert.equal(m.meta.time_run, stamp);
+    // The model sees when it ran: the code item's `time` attribute.
+    ant.enqueue({ text: ['Just now.'] });
+    await execute(nb, 'prmt0001');
+    await answered(nb, 'prmt0001');
+    assert.match(JSON.stringify(lastBody(ant).messages), /code0001\\" time=\\"2\d{3}-/);
   });
 });

@@ -122,7 +122,10 @@ export function cellMetadata(m: Message): { [key: string]: unknown } {
     } else s.attachments = stored;
   }
   if (m.origin) s.origin = originHints(m.origin);
-  if (Object.keys(m.extra).length) s.extra = jsonClone(m.extra as JsonObject);
+  // `time_run` rides in the metadata; cell2msg gives it to the history as the host attribute again.
+  const { time_run: tr, ...extra } = m.extra;
+  if (tr !== undefined && tr !== m.meta.time_run) extra.time_run = tr;
+  if (Object.keys(extra).length) s.extra = jsonClone(extra as JsonObject);
   if (m.content.includes('\r')) s.content = m.content;
   return md;
 }
@@ -176,6 +179,8 @@ export function cell2msg(c: CellLike): Message {
     attachments: (s.attachments ?? []).map((a) => loadAttachment(a, c.metadata?.attachments)),
     extra: s.extra ? jsonClone(s.extra) : {},
   });
+  // The history's `time` attribute reads the host attribute; the file keeps it in the cell metadata.
+  if (typeof m.meta.time_run === 'string') m.extra.time_run = m.meta.time_run;
   if (s.skipped !== undefined) m.skipped = jsonClone(s.skipped);
   if (s.pinned !== undefined) m.pinned = jsonClone(s.pinned);
   if (msgType === 'code') m.output = (c.outputs ?? []).map(fromCellOutput);
