@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { DEFAULT_MODEL } from './answer/models';
+import { DialogMode, isMode } from '../core/answer';
 
 const SECTION = 'dialogNotebook';
 
@@ -20,6 +21,10 @@ export const DEFAULT_CODE_LANGUAGE = 'python';
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a helpful assistant working with the user in a dialog: a notebook of notes, code cells with their outputs, and prompts. Answer the last prompt; reply in Markdown.';
 export const DEFAULT_MAX_REPLY_TOKENS = 8192;
+/** Anthropic's `budget_tokens` for a prompt answered with thinking. */
+export const DEFAULT_THINKING_BUDGET = 8000;
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 /** Seed 004's `max_interrupt_steps`. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
 
@@ -69,6 +74,20 @@ export const config = {
   },
   get maxReplyTokens(): number {
     return Math.floor(positive('maxReplyTokens', DEFAULT_MAX_REPLY_TOKENS));
+  },
+  /** `dialogNotebook.defaultMode`: the mode of a dialog whose metadata names none. */
+  get defaultMode(): DialogMode {
+    const v = get<unknown>('defaultMode', 'standard');
+    return isMode(v) ? v : 'standard';
+  },
+  /** Anthropic's thinking budget (at least the API's minimum, 1,024). */
+  get thinkingBudget(): number {
+    return Math.max(1024, Math.floor(positive('thinkingBudget', DEFAULT_THINKING_BUDGET)));
+  },
+  /** OpenAI-compatible `reasoning_effort` for a prompt answered with thinking. */
+  get reasoningEffort(): ReasoningEffort {
+    const v = get<unknown>('reasoningEffort', 'medium');
+    return (REASONING_EFFORTS as readonly unknown[]).includes(v) ? (v as ReasoningEffort) : 'medium';
   },
   /** Rounds of kernel tool calls one answer may make. */
   get maxToolRounds(): number {

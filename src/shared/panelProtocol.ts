@@ -59,6 +59,9 @@ export const historySchema = z.object({
   cut: z.optional(z.array(planMessageSchema)),
   /** The model the request is planned for (`dialogNotebook.model`). */
   model: z.optional(text),
+  /** The whole system prompt sent, the dialog's mode instructions included. */
+  system: z.optional(text),
+  systemTokens: z.optional(amount),
 });
 
 export const replyPartSchema = z.discriminatedUnion('kind', [

@@ -17,6 +17,12 @@ const KINDS: Record<string, [label: string, icon: string]> = {
   cut: ['cut to fit', 'fold'],
 };
 
+/** The system prompt sent before the turns (the dialog's mode included). */
+function systemBox(system: string, n: number): HTMLElement {
+  const head = h('div', { class: 'turn-head' }, icon('settings-gear'), h('span', { class: 'role' }, 'system prompt'), h('span', { class: 'meta' }, `~${tokens(n)} tok`));
+  return h('div', { class: 'turn role-system' }, head, h('div', { class: 'part kind-text' }, h('pre', {}, system)));
+}
+
 export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 'hist' | 'chat') => void): HTMLElement {
   const bar = h(
     'div',
@@ -38,6 +44,7 @@ export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 
     h('div', { class: 'budget' }, h('span', {}, `~${tokens(total)} / ${tokens(s.budget)} tokens${model ? ` for ${model}` : ''} · ${turns.length} turns${fitted} · up to prompt ${s.history.promptId}`), meter),
   );
   if (s.history.over) wrap.append(h('p', { class: 'over-note' }, 'The prompt and pinned messages alone exceed the budget: the model will likely refuse.'));
+  if (s.history.system) wrap.append(systemBox(s.history.system, s.history.systemTokens ?? 0));
   if (leftOut.length) {
     const box = h('div', { class: 'turn left-out' }, h('div', { class: 'turn-head' }, icon('circle-slash'), h('span', { class: 'role' }, 'Left out to fit the budget'), h('span', { class: 'meta' }, `~${tokens(leftOut.reduce((n, m) => n + m.tokens, 0))} tok`)));
     for (const m of leftOut) box.append(h('div', { class: 'part kind-leftOut' }, h('pre', {}, `${m.text}  (~${tokens(m.tokens)} tok)`)));

@@ -5,7 +5,7 @@
 // policy says, exactly as the History tab shows it; Undo after a rerun restores the old reply.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { INTERRUPTED, Message, REPLY_SEP, USAGE_INFO, aiRes, readIpynb } from '../../src/core';
+import { INTERRUPTED, Message, REPLY_SEP, TOKEN_TAG, aiRes, readIpynb } from '../../src/core';
 import { TRUNCATED_MARK } from '../../src/core/answer';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
@@ -62,7 +62,7 @@ describe('answering prompts', function () {
     const began = performance.now();
     try {
       await execute(nb, 'prmt0002');
-      await until(() => replyText(cellOf(nb, 'prmt0002')).includes(USAGE_INFO), 'the reply with its usage block');
+      await until(() => replyText(cellOf(nb, 'prmt0002')).includes(TOKEN_TAG), 'the reply with its usage fold');
     } finally {
       sub.dispose();
     }
@@ -70,7 +70,7 @@ describe('answering prompts', function () {
     const reply = replyText(cellOf(nb, 'prmt0002'));
     assert.ok(reply.startsWith(pieces.join('').trimEnd()), reply);
     // Shown while it streamed (how often depends on how fast this machine's notebook takes updates).
-    const partial = [...seen].filter((r) => r && !r.includes(USAGE_INFO));
+    const partial = [...seen].filter((r) => r && !r.includes(TOKEN_TAG));
     assert.ok(partial.length >= 1, 'the reply streamed in');
     assert.ok(partial.length < pieces.length && partial.length <= took / 100 + 2, `at most 10 a second (${partial.length} updates in ${Math.round(took)} ms)`);
     for (const r of partial) assert.ok(reply.startsWith(r), `a partial reply is the start of the reply: ${r}`);
@@ -80,7 +80,7 @@ describe('answering prompts', function () {
     assert.match(body.system, /dialog/);
     assert.equal(body.messages[body.messages.length - 1].role, 'user');
     assert.match(JSON.stringify(body.messages), /Say hello\.[\s\S]*Old reply\.[\s\S]*Say more\./);
-    // Saved: the separator, the reply, the usage block, as Solveit writes them.
+    // Saved: the separator, the reply, the usage fold, as Solveit writes them.
     assert.ok(nb.isDirty);
     assert.ok(await save(nb));
     const saved = await readText(name);
@@ -88,7 +88,8 @@ describe('answering prompts', function () {
     assert.equal(aiRes(m), reply);
     const cell = (JSON.parse(saved) as { cells: { id: string; source: string[] }[] }).cells.find((c) => c.id === 'prmt0002')!;
     assert.equal(cell.source.join(''), `Say more.${REPLY_SEP}${reply}`, 'the prompt, the separator, the reply');
-    assert.match(reply, /```json \{\.usage\}\n\{"prompt_tokens": 42, "completion_tokens": 60, "total_tokens": 102\}\n```$/);
+    // A dialog whose replies record no usage gets Solveit's fold; this model has no known price: tokens only.
+    assert.ok(reply.endsWith(`${TOKEN_TAG}<summary>102 tokens</summary>\n\n\`total=102 | in=42 | out=60 | cached=0.0% | claude-e2e\`\n\n</details>`), reply);
   });
 
   it('stop keeps what arrived, followed by the interrupted marker', async () => {
@@ -191,7 +192,7 @@ describe('answering prompts', function () {
       await execute(nb, 'prmt0002');
       await until(() => replyText(cellOf(nb, 'prmt0002')).startsWith('From OpenAI.'), 'the answer');
       assert.equal(lastBody(oai).model, 'gpt-e2e');
-      assert.match(replyText(cellOf(nb, 'prmt0002')), /"total_tokens": 22/);
+      assert.match(replyText(cellOf(nb, 'prmt0002')), /`total=22 \| in=20 \| out=2 \| cached=0\.0% \| gpt-e2e`/);
     } finally {
       await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e');
     }

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { INTERRUPTED, Message, USAGE_INFO, aiRes, fmt2hist, readIpynb } from '../../src/core';
+import { INTERRUPTED, Message, aiRes, fmt2hist, readIpynb, replyUsage } from '../../src/core';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
@@ -24,8 +24,8 @@ const code = (id: string, content: string) => new Message({ id, msgType: 'code',
 const prompt = (id: string, content: string) => new Message({ id, msgType: 'prompt', content });
 const ADD = 'def add(a: int, b: int) -> int:\n    "Add two numbers."\n    return a + b';
 const bodies = (s: MockServer<unknown>) => s.requests.map((r) => r.body);
-/** Resolves once the prompt shows its final reply (the usage block comes last). */
-const answered = (nb: vscode.NotebookDocument, id: string, what: string) => until(() => replyText(cellOf(nb, id)).includes(USAGE_INFO) && replyText(cellOf(nb, id)), what, 120000);
+/** Resolves once the prompt shows its final reply (its usage record comes last). */
+const answered = (nb: vscode.NotebookDocument, id: string, what: string) => until(() => replyUsage(replyText(cellOf(nb, id))) !== null && replyText(cellOf(nb, id)), what, 120000);
 
 /** Saves (VS Code may refuse a save issued as the last update lands: it is tried again) and returns the saved reply. */
 async function savedReply(nb: vscode.NotebookDocument, name: string, id: string): Promise<string> {

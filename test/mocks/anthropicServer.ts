@@ -87,6 +87,15 @@ async function stream(s: AnthropicStream, req: RecordedRequest, res: ServerRespo
   return w.end();
 }
 
+/** What the API says of a request's extended thinking it refuses: the budget's minimum, and room for it in `max_tokens`. */
+function thinkingProblem(req: RecordedRequest): string | undefined {
+  const t = req.body?.thinking;
+  if (!t || t.type !== 'enabled') return undefined;
+  if (!(t.budget_tokens >= 1024)) return 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024';
+  if (!(req.body.max_tokens > t.budget_tokens)) return '`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#max-tokens-and-context-window-size';
+  return undefined;
+}
+
 /** The key a request carries (`x-api-key`, or the bearer token newer SDKs send). */
 function requestKey(req: RecordedRequest): string | undefined {
   const x = req.headers['x-api-key'];
@@ -101,6 +110,8 @@ export function start(opts: { apiKey?: string } = {}): Promise<MockServer<Anthro
       if (req.method !== 'POST' || !req.path.startsWith('/v1/messages')) return sendError(res, { status: 404, type: 'not_found_error', message: `Not found: ${req.path}` });
       if (!script) return sendError(res, { status: 500, message: 'mock: no scripted response left' });
       if ('status' in script) return sendError(res, script);
+      const refused = thinkingProblem(req);
+      if (refused) return sendError(res, { status: 400, message: refused });
       return stream(script, req, res);
     },
     (req, res) => {

@@ -157,3 +157,22 @@ describe('answer: wire conversion details', () => {
     ]);
   });
 });
+
+describe('answer: thinking on the wire (issue 21)', () => {
+  const req: AnswerRequest = { model: 'm', messages: [{ role: 'user', content: [textPart('Think.')] }], maxTokens: 4096 };
+  const thinking = { budgetTokens: 8000, effort: 'high' as const };
+
+  it('Anthropic: thinking enabled with its budget, max_tokens raised so the budget fits', () => {
+    const p = anthropicParams({ ...req, thinking });
+    assert.deepEqual(p.thinking, { type: 'enabled', budget_tokens: 8000 });
+    assert.equal(p.max_tokens, 12096);
+    const off = anthropicParams(req);
+    assert.equal(off.thinking, undefined);
+    assert.equal(off.max_tokens, 4096);
+  });
+
+  it('OpenAI-compatible: reasoning_effort, only when thinking', () => {
+    assert.equal(openaiParams({ ...req, thinking }).reasoning_effort, 'high');
+    assert.equal(openaiParams(req).reasoning_effort, undefined);
+  });
+});

@@ -2,7 +2,8 @@
 // answer, written into the reply as a ```json {.usage}``` block (reply-format §4), and summed over a
 // dialog from those blocks, so the total survives closing the file and follows reruns and deletions.
 
-import { Dialog, Message, USAGE_INFO, convTools, fenced, fencedBlocks, numberValue, parseJsonObject, pyJsonDumps, renderOutputsAi } from '..';
+import { priceOf } from './price';
+import { Dialog, Message, TOKEN_TAG, USAGE_INFO, convTools, fenced, fencedBlocks, numberValue, parseJsonObject, pyJsonDumps, renderOutputsAi } from '..';
 
 /** One answer's usage in the usage-block field names; `prompt_tokens` includes cached input. */
 export interface Usage {
@@ -20,6 +21,17 @@ export interface Usage {
 }
 
 const OPTIONAL = ['cached_tokens', 'cache_creation_tokens', 'reasoning_tokens', 'cost'] as const;
+
+/**
+ * `u` with its dollar cost: the provider's own when it reported one, else from the price list for
+ * `model` (the setting's `provider:id` form); an unknown model keeps tokens only.
+ */
+export function pricedUsage(u: Usage, model: string): Usage {
+  if (u.cost !== undefined) return u;
+  const cost = priceOf(model, { input_tokens: u.prompt_tokens, output_tokens: u.completion_tokens, cached_tokens: u.cached_tokens, cache_write_tokens: u.cache_creation_tokens });
+  // To a hundred-millionth of a dollar: float noise (0.0045000000000000005) has no place in a reply.
+  return cost === undefined ? u : { ...u, cost: Math.round(cost * 1e8) / 1e8 };
+}
 
 export function noUsage(): Usage {
   return { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
@@ -50,14 +62,46 @@ export function usageSummary(u: Usage): string {
   return u.cost !== undefined ? `$${u.cost.toFixed(4)}` : `${n(u.total_tokens)} tokens`;
 }
 
-/** The legacy envelope's detail line: `total=23,276 | in=23,158 | out=118 | cached=81.8%` and extras. */
-export function usageDetail(u: Usage): string {
+/** The legacy envelope's detail line: `total=23,276 | in=23,158 | out=118 | cached=81.8%`, extras, the model. */
+export function usageDetail(u: Usage, model?: string): string {
   const f = [`total=${n(u.total_tokens)}`, `in=${n(u.prompt_tokens)}`, `out=${n(u.completion_tokens)}`];
   if (u.cached_tokens !== undefined && u.prompt_tokens > 0) f.push(`cached=${((100 * u.cached_tokens) / u.prompt_tokens).toFixed(1)}%`);
   if (u.cache_creation_tokens) f.push(`cache_new=${n(u.cache_creation_tokens)}`);
   if (u.reasoning_tokens) f.push(`reasoning=${n(u.reasoning_tokens)}`);
   if (u.cost !== undefined) f.push(`$${u.cost.toFixed(4)}`);
+  if (model) f.push(model);
   return f.join(' | ');
+}
+
+/** The two forms a reply records its usage in: Solveit's `<details>` fold, or the fenced block. */
+export type UsageForm = 'details' | 'fenced';
+
+/**
+ * Solveit's token-usage fold (reply-format §10): the cost as its summary, the detail line inside, with
+ * the cached share always shown and the model last. The tokens only when the cost is unknown.
+ */
+export function usageEnvelope(u: Usage, model?: string): string {
+  const detail = usageDetail({ ...u, cached_tokens: u.cached_tokens ?? 0 }, model);
+  return `${TOKEN_TAG}<summary>${usageSummary(u)}</summary>\n\n\`${detail}\`\n\n</details>`;
+}
+
+/** The usage record of a new reply in `form`. */
+export function usageRecord(u: Usage, form: UsageForm, model?: string): string {
+  return form === 'details' ? usageEnvelope(u, model) : usageBlock(u);
+}
+
+/**
+ * The form a dialog's replies record usage in: that of the last reply recording any (in dialog order);
+ * none does: the `<details>` fold most real dialogs use (DECISIONS, "reply wire format").
+ */
+export function usageFormOf(replies: Iterable<string>): UsageForm {
+  let form: UsageForm = 'details';
+  for (const r of replies) {
+    const details = r.lastIndexOf('token-usage-details');
+    const fenced = r.lastIndexOf(USAGE_INFO);
+    if (details >= 0 || fenced >= 0) form = fenced > details ? 'fenced' : 'details';
+  }
+  return form;
 }
 
 const count = (s: string) => Number(s.replace(/,/g, ''));
@@ -87,7 +131,7 @@ function legacyUsage(summary: unknown, detail: unknown): Usage | null {
 }
 
 /** One usage block's body: usage fields, or the `{summary, detail}` of a converted legacy envelope. */
-function parseUsage(body: string): Usage | null {
+export function parseUsage(body: string): Usage | null {
   const v = parseJsonObject(body);
   if (!v) return null;
   if (v.prompt_tokens === undefined && v.completion_tokens === undefined) return legacyUsage(v.summary, v.detail);

@@ -7,3 +7,4 @@ export * from './replyStream';
 export * from './planPreview';
 export * from './price';
 export * from './batch';
+export * from './mode';

@@ -3,7 +3,7 @@
 // usage block and, for a stopped answer, the interrupted marker: Solveit's own reply format.
 
 import { INTERRUPTED, JsonObject, Msg, Part, ReplyStyle, hist2fmt, textPart, thinkingPart, toolUse } from '..';
-import { Usage, usageBlock } from './cost';
+import { Usage, UsageForm, usageRecord } from './cost';
 
 /** Why an answer ended, across providers (`end_turn`/`stop` → stop, `max_tokens`/`length` → length …). */
 export type StopReason = 'stop' | 'length' | 'tool_use' | 'refusal' | 'aborted' | 'other';
@@ -26,10 +26,22 @@ export interface ReplyOptions {
   style?: ReplyStyle;
 }
 
-/** The reply markdown for assistant/tool messages, then the usage block, then the marker if stopped. */
-export function replyMarkdown(msgs: Msg[], opts: ReplyOptions & { usage?: Usage; interrupted?: boolean } = {}): string {
+export interface UsageOptions {
+  usage?: Usage;
+  /** How the usage is recorded (default: the fenced block). */
+  usageForm?: UsageForm;
+  /** The model named in the `<details>` fold's detail line. */
+  model?: string;
+  interrupted?: boolean;
+}
+
+/** The reply markdown for assistant/tool messages, then the usage record, then the marker if stopped. */
+export function replyMarkdown(msgs: Msg[], opts: ReplyOptions & UsageOptions = {}): string {
   let s = hist2fmt(msgs, opts.mx === undefined ? 2000 : opts.mx, opts.showthink ?? false, opts.style ?? 'fenced');
-  if (opts.usage) s = s ? `${s}\n\n${usageBlock(opts.usage)}` : usageBlock(opts.usage);
+  if (opts.usage) {
+    const u = usageRecord(opts.usage, opts.usageForm ?? 'fenced', opts.model);
+    s = s ? `${s}\n\n${u}` : u;
+  }
   // `ai_fmt` strips one trailing "\n" + marker, so the marker goes last, on its own line.
   if (opts.interrupted) s = s ? `${s}\n${INTERRUPTED}` : INTERRUPTED;
   return s;

@@ -9,6 +9,7 @@ import { aiRes, joinOut } from '../model/outputs';
 import { concatStreams } from '../hist/render';
 import { cpLen, cpSlice, pyRstrip, pyStrip } from '../python/text';
 import { pyStr } from '../python';
+import { parseUsage, usageDetail, usageSummary } from '../answer/cost';
 import { codeSpan, dropTrailingNewlines, fencedBlocks, longestRun, pyJsonDumps, TOOL_INFO, USAGE_INFO } from '../reply/blocks';
 
 /** A fence longer than any backtick run inside. */
@@ -99,12 +100,17 @@ function toolDiv(body: string): string | null {
   return div('{.details .tool-usage-details}', `## ${codeSpan(head)}\n\n${detail}`);
 }
 
-/** A fenced `{.usage}` block as a folded div: the summary as heading, the detail as code. */
+/**
+ * A fenced `{.usage}` block as a folded div: the summary as heading, the detail as code; a block of
+ * usage fields shows them as Solveit's fold would (`$0.0012`, `total=… | in=… | out=…`).
+ */
 function usageDiv(body: string): string | null {
-  const u = parseJsonObject(body);
-  if (!u) return null;
-  const { summary, detail } = u;
-  return div('{.details .token-usage-details}', `## ${pyStr(summary ?? '')}\n\n${codeSpan(pyStr(detail ?? ''))}`);
+  const o = parseJsonObject(body);
+  if (!o) return null;
+  const u = o.summary === undefined && o.detail === undefined ? parseUsage(body) : null;
+  const summary = u ? usageSummary(u) : pyStr(o.summary ?? '');
+  const detail = u ? usageDetail(u) : pyStr(o.detail ?? '');
+  return div('{.details .token-usage-details}', `## ${summary}\n\n${codeSpan(detail)}`);
 }
 
 function replyMd(reply: string): string {

@@ -140,6 +140,22 @@ export function removeThink(text: string): string {
   return at ? out + text.slice(at) : text;
 }
 
+const THINK_BODY = /^\n?::: details\n\n## Thinking\n\n([\s\S]*?)\n\n:::\n?$/;
+
+/** The texts of a reply's think blocks, in order (a block not in `thinkBlock`'s shape: its text as written, trimmed). */
+export function thinkTexts(text: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf(THINK_START); at >= 0; at = text.indexOf(THINK_START, at)) {
+    const e = text.indexOf(THINK_END, at + THINK_START.length);
+    if (e < 0) break;
+    const body = text.slice(at + THINK_START.length, e);
+    const t = pyStrip(THINK_BODY.exec(body)?.[1] ?? body);
+    if (t) out.push(t);
+    at = e + THINK_END.length;
+  }
+  return out;
+}
+
 export function thinkBlock(text: string): string {
   return `${THINK_START}\n::: details\n\n## Thinking\n\n${pyStrip(text)}\n\n:::\n${THINK_END}`;
 }

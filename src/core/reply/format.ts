@@ -3,8 +3,8 @@
 
 import { Json, isJsonObject, JsonObject, parseJson } from '../base/json';
 import { convToolEnvelopes, convTools, mkDetailsBlock } from './legacyDetails';
-import { Msg, Part, textPart, ThinkingPart, toolResult, toolUse } from '../hist/parts';
-import { fencedBlocks, mkToolBlock, pendingRow, removeBlocks, removeThink, thinkBlock, THINK_START, TOOL_INFO, toolText, USAGE_INFO } from './blocks';
+import { Msg, Part, textPart, thinkingPart, ThinkingPart, toolResult, toolUse } from '../hist/parts';
+import { fencedBlocks, mkToolBlock, pendingRow, removeBlocks, removeThink, thinkBlock, thinkTexts, THINK_START, TOOL_INFO, toolText, USAGE_INFO } from './blocks';
 import { pyStrip } from '../python/text';
 
 export * from './blocks';
@@ -100,6 +100,12 @@ export interface Fmt2histOptions {
    * reference keeps them there (it reads no legacy envelope), and an implode should not lose them.
    */
   keepLegacyUsage?: boolean;
+  /**
+   * Read think blocks as thinking parts at the start of the first assistant turn (`showthink` on, so
+   * `hist2fmt` writes them back). Off by default: the history drops them (§6), and the wires never
+   * send a thinking part as text.
+   */
+  keepThinking?: boolean;
 }
 
 /**
@@ -109,7 +115,9 @@ export interface Fmt2histOptions {
 export function fmt2hist(reply: string, opts: Fmt2histOptions = {}): Msg[] {
   let text = opts.keepLegacyUsage ? convToolEnvelopes(reply) : convTools(reply);
   if (text.includes(USAGE_INFO)) text = removeBlocks(text, USAGE_INFO);
+  const thinks = opts.keepThinking && text.includes(THINK_START) ? thinkTexts(text).map((t) => thinkingPart(t, true)) : [];
   if (text.includes(THINK_START)) text = removeThink(text);
+  if (thinks.length) return withThinking(fmt2hist(text, { ...opts, keepThinking: false }), thinks);
   if (!text.includes(TOOL_INFO)) return splitResultFences([{ role: 'assistant', content: [textPart(pyStrip(text) || '.')] }]);
 
   text = pyStrip(text);
@@ -151,6 +159,15 @@ export function fmt2hist(reply: string, opts: Fmt2histOptions = {}): Msg[] {
   const msgs = splitResultFences(out.length ? out : [dot()]);
   if (msgs.length && msgs[msgs.length - 1].role === 'tool') msgs.push(dot());
   return msgs;
+}
+
+/** `msgs` with `thinks` in front of the first assistant turn's parts. */
+function withThinking(msgs: Msg[], thinks: ThinkingPart[]): Msg[] {
+  const k = msgs.findIndex((m) => m.role === 'assistant');
+  if (k < 0) return [{ role: 'assistant', content: thinks }, ...msgs];
+  const out = msgs.slice();
+  out[k] = { ...out[k], content: [...thinks, ...out[k].content] };
+  return out;
 }
 
 export interface Hist2fmtOptions {

@@ -11,6 +11,7 @@ import { ApiKeys } from './keys';
 import { PromptRunner } from './promptRunner';
 import { selectModelCommand } from './selectModel';
 import { ModelStatusItem } from './statusItem';
+import { ModeStatusItem, selectModeCommand } from './mode';
 
 export type { CellRunner } from './controller';
 
@@ -21,6 +22,8 @@ export function registerAnswer(context: vscode.ExtensionContext): DialogControll
   context.subscriptions.push(
     controller,
     status,
+    new ModeStatusItem(),
+    vscode.commands.registerCommand('dialogNotebook.selectMode', selectModeCommand),
     vscode.commands.registerCommand('dialogNotebook.selectModel', selectModelCommand),
     vscode.commands.registerCommand('dialogNotebook.answerAllPrompts', (arg?: unknown, o?: AnswerAllOptions) => answerAll(controller, false, arg, o)),
     vscode.commands.registerCommand('dialogNotebook.answerPromptsBelow', (arg?: unknown, o?: AnswerAllOptions) => answerAll(controller, true, arg, o)),

@@ -9,9 +9,10 @@
 
 import * as vscode from 'vscode';
 import { Msg } from '../../core';
-import { ReplyBuilder, Usage, addUsage, replyMarkdown } from '../../core/answer';
+import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, pricedUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
+import { aiRes, withTimeRun } from '../../core/model';
 import { config } from '../config';
-import { cell2msg, cellLike, cellReply, cellState, replyOutput } from '../notebook/cells';
+import { cell2msg, cellLike, cellReply, cellState, notebookMeta, replyOutput } from '../notebook/cells';
 import { dialogOf } from '../notebook/dialogCache';
 import { applyMessage } from '../notebook/edits';
 import { setCellNote } from '../notebook/statusBar';
@@ -19,7 +20,7 @@ import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { CellRunner } from './controller';
 import { ApiKeys } from './keys';
-import { AnswerError } from './providers/provider';
+import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider';
 import { chatTokens, clientCalls, promptRefs } from './kernelRefs';
 import { DialogKernels, promptKernel } from './promptKernel';
 import { planRequest, requestMedia } from './request';
@@ -52,6 +53,33 @@ function replyShown(cell: vscode.NotebookCell, reply: string): Promise<boolean> 
   });
 }
 
+/** The usage form of the dialog's replies (Solveit's `<details>` fold unless they use the fenced block). */
+function dialogUsageForm(nb: vscode.NotebookDocument): UsageForm {
+  return usageFormOf(dialogOf(nb).messages.filter((m) => m.msgType === 'prompt').map(aiRes));
+}
+
+/**
+ * One round's events. A model that cannot think refuses the request (400) before anything arrives: it
+ * is asked again without thinking, and `refused` says so.
+ */
+async function* roundEvents(provider: AnswerProvider, request: AnswerRequest, signal: AbortSignal, refused: (why: string) => void): AsyncIterable<AnswerEvent> {
+  let content = false;
+  try {
+    for await (const e of provider.answer(request, signal)) {
+      if (e.type === 'text' || e.type === 'thinking' || e.type === 'tool_use') content = true;
+      yield e;
+    }
+  } catch (e) {
+    if (!request.thinking || content || !(e instanceof AnswerError) || e.status !== 400) throw e;
+    log.warn(`The model refused to think (${e.message}): answering without thinking.`);
+    refused(e.message);
+    yield* provider.answer({ ...request, thinking: undefined }, signal);
+  }
+}
+
+/** The cell's note after an answer the model gave without the thinking the prompt asked for. */
+const noThinkingNote = (why: string) => note('🧠 answered without thinking', `The prompt asks for thinking, but the model refused it:\n\n${why}\n\nIt answered without. Pick a model that thinks (Dialog: Select Model) or turn the prompt's 🧠 off.`, 'dialogNotebook.selectModel');
+
 export class PromptRunner implements CellRunner {
   /** The kernel layer's dialog kernels (undefined: prompts answer without ``$`…` `` values and ``&`…` `` tools). */
   kernels: DialogKernels | undefined;
@@ -65,7 +93,8 @@ export class PromptRunner implements CellRunner {
   /** Answers `exec`'s prompt; false when it failed or was stopped (by its cell or by `stop`), so a queue ends. */
   async run(exec: vscode.NotebookCellExecution, stop?: vscode.CancellationToken): Promise<boolean> {
     const cell = exec.cell;
-    exec.start(Date.now());
+    const startedAt = new Date();
+    exec.start(startedAt.getTime());
     setCellNote(cell, undefined);
     const old = cell.outputs.map(copy);
     const oldReply = cellReply(cell);
@@ -74,12 +103,13 @@ export class PromptRunner implements CellRunner {
     if (exec.token.isCancellationRequested || stop?.isCancellationRequested) ac.abort();
     let streamed = false;
     let reply: string | undefined;
+    let notice: vscode.NotebookCellStatusBarItem | undefined;
     let failure: unknown;
     try {
-      reply = await this.answer(cell, ac.signal, (r) => {
+      ({ reply, notice } = await this.answer(cell, ac.signal, (r) => {
         streamed = true;
         return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell)).attachments));
-      });
+      }));
     } catch (e) {
       failure = e;
     } finally {
@@ -88,22 +118,27 @@ export class PromptRunner implements CellRunner {
     if (streamed) await exec.replaceOutput(old);
     exec.end(failure ? false : reply === undefined ? undefined : true, Date.now());
     if (failure) return this.report(cell, failure);
-    if (reply === undefined) return (setCellNote(cell, undefined), false);
+    if (reply === undefined) return (setCellNote(cell, notice), false);
     if (cell.index < 0) return (log.warn('A prompt was deleted while it was answered: its answer was dropped.'), false);
     if (streamed && !(await replyShown(cell, oldReply))) log.warn('The streamed reply was not seen reset before the answer was written.');
     const m = cell2msg(cellLike(cell));
     m.output = reply;
+    // When it ran, in the same edit as its reply (as Solveit stamps it).
+    m.setMeta(withTimeRun(m.meta, startedAt));
     setCellNote(cell, undefined);
+    const at = cell.index;
     if (!(await applyMessage(cell, m))) return this.report(cell, new AnswerError('other', 'VS Code refused to write the reply into the cell.'));
+    // The reply replaced the cell: the note goes on the cell now there.
+    if (notice && at < cell.notebook.cellCount) setCellNote(cell.notebook.cellAt(at), notice);
     this.answered(cell.notebook);
     return !ac.signal.aborted;
   }
 
   /**
    * Streams the answer, handing the reply so far to `show` at a bounded rate. Returns the final reply,
-   * or undefined when stopped before anything arrived (the old reply stays).
+   * or undefined when stopped before anything arrived (the old reply stays), and a note for the cell.
    */
-  private async answer(cell: vscode.NotebookCell, signal: AbortSignal, show: (reply: string) => PromiseLike<void>): Promise<string | undefined> {
+  private async answer(cell: vscode.NotebookCell, signal: AbortSignal, show: (reply: string) => PromiseLike<void>): Promise<{ reply?: string; notice?: vscode.NotebookCellStatusBarItem }> {
     const id = cellState(cell).id;
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
     const model = await resolveModel(this.keys);
@@ -115,6 +150,12 @@ export class PromptRunner implements CellRunner {
     if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...model, maxInputTokens: model.maxInputTokens - chatTokens(kernel.vars) }, media));
     const tools = kernel?.tools ?? [];
     if (tools.length && model.choice.provider === 'vscode-lm') log.warn("VS Code's language models are sent no tools: the prompt's &`…` functions were not offered.");
+    let thinking = this.thinking(cell, model.choice.provider);
+    let notice: vscode.NotebookCellStatusBarItem | undefined;
+    const refused = (why: string) => {
+      thinking = undefined;
+      notice = noThinkingNote(why);
+    };
     const dropped = plan.verdicts.filter((v) => v.verdict !== 'kept').length;
     log.info(`Answering ${id} with ${model.setting}: ${plan.chat.length} messages, ~${plan.total} of ${plan.budget} tokens${dropped ? `, ${dropped} messages cut or left out` : ''}`);
     if (plan.over) log.warn(`The prompt and pinned messages alone exceed the budget (${plan.budget} tokens): the model may refuse.`);
@@ -123,7 +164,7 @@ export class PromptRunner implements CellRunner {
     let builder = new ReplyBuilder();
     let usage: Usage | undefined;
     // While it streams: the reply so far, without the usage block and marker the final one gets.
-    const throttle = new UpdateThrottle(() => show(replyMarkdown([...reply, ...builder.messages()])), UPDATE_INTERVAL_MS);
+    const throttle = new UpdateThrottle(() => show(replyMarkdown([...reply, ...builder.messages()], { showthink: true })), UPDATE_INTERVAL_MS);
     let waiting = false;
     try {
       for (let round = 0; ; round++) {
@@ -131,8 +172,9 @@ export class PromptRunner implements CellRunner {
         const last = round >= config.maxToolRounds;
         const messages = [...(kernel?.vars ?? []), ...plan.chat, ...reply];
         const schemas = tools.map((t) => t.schema);
-        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: schemas.length ? schemas : undefined, toolChoice: last ? ('none' as const) : undefined };
-        for await (const e of model.provider.answer(request, signal)) {
+        // Thinking in the first round only: a later one would have to send back the signed thinking blocks.
+        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: schemas.length ? schemas : undefined, toolChoice: last ? ('none' as const) : undefined, thinking: round ? undefined : thinking };
+        for await (const e of roundEvents(model.provider, request, signal, refused)) {
           if (e.type === 'retry') {
             waiting = true;
             const s = Math.ceil(e.delayMs / 1000);
@@ -164,7 +206,21 @@ export class PromptRunner implements CellRunner {
       await throttle.finish();
     }
     log.info(`Answer to ${id} ended (${builder.reason ?? 'no end'}) after ${throttle.updates} cell updates`);
-    return reply.length || builder.reason !== 'aborted' ? replyMarkdown(reply, { usage, interrupted: builder.reason === 'aborted' }) : undefined;
+    if (reply.length || builder.reason !== 'aborted') {
+      const form = dialogUsageForm(cell.notebook);
+      return { reply: replyMarkdown(reply, { showthink: true, usage: usage && pricedUsage(usage, model.setting), usageForm: form, model: model.choice.model, interrupted: builder.reason === 'aborted' }), notice };
+    }
+    return { notice };
+  }
+
+  /** What the prompt's 🧠 switch asks for (its cell flag, else the dialog's), as the request's thinking settings. */
+  private thinking(cell: vscode.NotebookCell, provider: string): AnswerRequest['thinking'] {
+    if (!thinkingOn(notebookMeta(cell.notebook), cellState(cell).meta ?? {})) return undefined;
+    if (provider === 'vscode-lm') {
+      log.warn("VS Code's language models take no thinking settings: the prompt is answered as it is.");
+      return undefined;
+    }
+    return { budgetTokens: config.thinkingBudget, effort: config.reasoningEffort };
   }
 
   /** Shows a failure on the cell (a status bar note: nothing the file keeps) and as a notification with the fix. */

@@ -3,9 +3,9 @@
 // imploded), the system prompt, the model's limits and the images as the model gets them.
 
 import * as vscode from 'vscode';
-import { ContextPlan, PlanPreview, contextPlan, planPreview } from '../../core/answer';
+import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, modeSystemPrompt, planPreview } from '../../core/answer';
 import { Dialog } from '../../core/model';
-import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, prepareMedia } from '../../core/hist';
+import { DEFAULT_MAX_PIXELS, FileRefs, tokenEstimate, PreparedImages, PreviewMode, prepareMedia } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
 import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
@@ -28,6 +28,8 @@ export interface PlannedRequest {
   dialog: Dialog;
   plan: ContextPlan;
   system: string;
+  /** The dialog's mode, whose instructions the system prompt ends with. */
+  mode: ModeInfo;
 }
 
 const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: limits.vision ? null : { supports_vision: false }, hist: media });
@@ -39,19 +41,27 @@ const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: limits
  */
 export function planRequest(d: Dialog, promptId: string, limits: ModelLimits, media: RequestMedia = {}): PlannedRequest {
   const dialog = savedDialog(d);
-  const system = config.systemPrompt;
+  const { system, mode } = systemPrompt(dialog);
   const plan = contextPlan(dialog, promptId, { maxInputTokens: limits.maxInputTokens, replyTokens: limits.maxTokens }, { system: system || undefined, ...planOptions(limits, media) });
-  return { dialog, plan, system };
+  return { dialog, plan, system, mode };
+}
+
+/** The system prompt for `d`: the setting's, then the instructions of the dialog's mode (its metadata, else `dialogNotebook.defaultMode`). */
+export function systemPrompt(d: Dialog): { system: string; mode: ModeInfo } {
+  const mode = dialogMode(d.meta, config.defaultMode);
+  return { system: modeSystemPrompt(config.systemPrompt, mode.mode), mode };
 }
 
 /**
- * The History tab's preview of a planned request. Its `chat` view is the request's messages as the wire
- * sends them: past calls of tools the prompt does not offer (its ``&`fn` ``) as text (offeredHistory).
+ * The History tab's preview of a planned request, with the whole system prompt. Its `chat` view is the
+ * request's messages as the wire sends them: past calls of tools the prompt does not offer (its ``&`fn` ``)
+ * as text (offeredHistory).
  */
-export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: ModelLimits, media: RequestMedia = {}): PlanPreview & { model: string } {
+export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: ModelLimits, media: RequestMedia = {}): PlanPreview & { model: string; system: string; systemTokens: number } {
   const offered = promptRefs(req.plan.messages).tools.map((name) => ({ name }));
   const plan = { ...req.plan, chat: offeredHistory(req.plan.chat, offered) };
-  return { ...planPreview(req.dialog, plan, mode, planOptions(limits, media)), model: limits.setting };
+  const preview = planPreview(req.dialog, plan, mode, planOptions(limits, media));
+  return { ...preview, model: limits.setting, system: req.system, systemTokens: tokenEstimate(req.system) };
 }
 
 /** Reads the dialog's `#ai` files and scales its images down (sharp, where it loads), as the panel does. */

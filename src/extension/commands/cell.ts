@@ -9,7 +9,8 @@ import { Dialog, MSG_TYPES, Message, truthy } from '../../core/model';
 import { planConvertMsg, planSetFlag } from '../../core/surgery';
 import { MsgEdit, applyEdit } from '../../core/surgery';
 import { exported, toggleExported } from '../../core/model';
-import { cell2msg, cellLike, msg2cell } from '../notebook/cells';
+import { cell2msg, cellLike, msg2cell, notebookMeta } from '../notebook/cells';
+import { thinkingOn, withThinking } from '../../core/answer';
 import { freshCellId } from '../notebook/ids';
 import { CommandResult, DONE, reason, refuse } from './feedback';
 import { NO_TARGET, commandTarget, editCell } from './target';
@@ -145,6 +146,21 @@ export async function toggleFlag(flag: 'pinned' | 'skipped' | 'exported', arg?: 
   return writeBack(s, flip.map((m) => s.msgs.indexOf(m)));
 }
 
+/**
+ * Toggles thinking on the selected prompts (the 🧠 switch): when any is off all are turned on, else all
+ * off, in each cell's `use_thinking` flag (left out where the dialog's `solveit.use_thinking` agrees).
+ */
+export async function toggleThinking(arg?: unknown): Promise<CommandResult> {
+  const s = selected(arg);
+  if (!s) return refuse(NO_TARGET);
+  const dialog = notebookMeta(s.nb);
+  const prompts = s.msgs.filter((m) => m.msgType === 'prompt');
+  if (!prompts.length) return refuse(s.cells.length > 1 ? 'Thinking is a switch of prompts, and none of the selected cells is a prompt.' : 'Thinking is a switch of prompts: this cell is not one.');
+  const on = prompts.some((m) => !thinkingOn(dialog, m.meta));
+  for (const m of prompts) m.setMeta(withThinking(dialog, m.meta, on));
+  return writeBack(s, prompts.map((m) => s.msgs.indexOf(m)));
+}
+
 export function registerCellCommands(context: vscode.ExtensionContext): void {
   const reg = (id: string, fn: (arg?: unknown) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
   for (const t of MSG_TYPES) {
@@ -155,4 +171,5 @@ export function registerCellCommands(context: vscode.ExtensionContext): void {
   reg('dialogNotebook.togglePinned', (arg) => toggleFlag('pinned', arg));
   reg('dialogNotebook.toggleSkipped', (arg) => toggleFlag('skipped', arg));
   reg('dialogNotebook.toggleExported', (arg) => toggleFlag('exported', arg));
+  reg('dialogNotebook.toggleThinking', toggleThinking);
 }

@@ -13,6 +13,7 @@ import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { toCellOutput } from '../notebook/outputs';
 import { setCellNote } from '../notebook/statusBar';
+import { stampTimeRun } from '../notebook/edits';
 import { JupyterConnectError } from './connection';
 import { JupyterNotFoundError } from './localServer';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
@@ -84,7 +85,8 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
   /** Runs a code cell; false when the cells queued after it should not run (it failed or was stopped). */
   async run(exec: vscode.NotebookCellExecution): Promise<boolean> {
     const cell = exec.cell;
-    exec.start(Date.now());
+    const startedAt = new Date();
+    exec.start(startedAt.getTime());
     setCellNote(cell, undefined);
     let k: DialogKernel;
     try {
@@ -107,6 +109,8 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       return false;
     }
     exec.end(r.status === 'ok', Date.now());
+    // It ran (whatever came of it): Solveit's `time_run`, which the history's `time` shows the model.
+    if (!(await stampTimeRun(cell, startedAt))) log.warn(`Cell ${cell.index + 1} ran, but VS Code refused to record its time_run.`);
     if (r.status === 'ok') return true;
     if (r.status === 'died') {
       // Jupyter says so through onDied (a notification offering Restart); the cell says it too.

@@ -122,7 +122,10 @@ export function cellMetadata(m: Message): { [key: string]: unknown } {
     } else s.attachments = stored;
   }
   if (m.origin) s.origin = originHints(m.origin);
-  if (Object.keys(m.extra).length) s.extra = jsonClone(m.extra as JsonObject);
+  // `time_run` rides in the metadata; cell2msg gives it to the history as the host attribute again.
+  const { time_run: tr, ...extra } = m.extra;
+  if (tr !== undefined && tr !== m.meta.time_run) extra.time_run = tr;
+  if (Object.keys(extra).length) s.extra = jsonClone(extra as JsonObject);
   if (m.content.includes('\r')) s.content = m.content;
   return md;
 }
@@ -176,6 +179,8 @@ export function cell2msg(c: CellLike): Message {
     attachments: (s.attachments ?? []).map((a) => loadAttachment(a, c.metadata?.attachments)),
     extra: s.extra ? jsonClone(s.extra) : {},
   });
+  // The history's `time` attribute reads the host attribute; the file keeps it in the cell metadata.
+  if (typeof m.meta.time_run === 'string') m.extra.time_run = m.meta.time_run;
   if (s.skipped !== undefined) m.skipped = jsonClone(s.skipped);
   if (s.pinned !== undefined) m.pinned = jsonClone(s.pinned);
   if (msgType === 'code') m.output = (c.outputs ?? []).map(fromCellOutput);
@@ -214,6 +219,19 @@ export function notebook2dlg(data: { cells: readonly CellLike[]; metadata?: { [k
   const d = new Dialog(data.cells.map(cell2msg), s.name ?? '', s.meta ? jsonClone(s.meta) : {});
   if (s.origin) d.origin = s.origin;
   return d;
+}
+
+/** The notebook metadata of an open dialog (what the file's `metadata` holds), without converting its cells. */
+export function notebookMeta(nb: { metadata: { [key: string]: unknown } }): JsonObject {
+  const s = nb.metadata?.dialog;
+  const meta = isJsonObject(s) ? (s as NotebookState).meta : undefined;
+  return meta ?? {};
+}
+
+/** `nb`'s notebook metadata with the dialog's metadata replaced by `meta` (for `NotebookEdit.updateNotebookMetadata`). */
+export function notebookMetadataWith(nb: { metadata: { [key: string]: unknown } }, meta: JsonObject): { [key: string]: unknown } {
+  const s = isJsonObject(nb.metadata?.dialog) ? (nb.metadata.dialog as NotebookState) : {};
+  return { ...nb.metadata, dialog: { ...s, meta } };
 }
 
 /** Every message of an open notebook, in order. */

@@ -7,7 +7,7 @@
 
 import * as vscode from 'vscode';
 import { isJsonObject, jsonEqual, Json } from '../../core/base';
-import { Dialog, Message } from '../../core/model';
+import { Dialog, Message, withTimeRun } from '../../core/model';
 import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
 import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from './cells';
 import { config } from '../config';
@@ -48,6 +48,18 @@ export async function applyMessages(nb: vscode.NotebookDocument, changes: readon
     }
   }
   edit.set(nb.uri, cellEdits);
+  return vscode.workspace.applyEdit(edit);
+}
+
+/**
+ * Stamps the cell's `time_run` (when it ran) in its metadata, touching nothing else. For code cells, whose
+ * outputs arrive through the execution rather than an edit, so the stamp is an edit of its own.
+ */
+export async function stampTimeRun(cell: vscode.NotebookCell, at: Date): Promise<boolean> {
+  if (cell.index < 0) return false;
+  const s = cellState(cell);
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(cell.notebook.uri, [vscode.NotebookEdit.updateCellMetadata(cell.index, { ...cell.metadata, dialog: { ...s, meta: withTimeRun(s.meta ?? {}, at) } })]);
   return vscode.workspace.applyEdit(edit);
 }
 

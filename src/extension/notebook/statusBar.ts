@@ -1,11 +1,12 @@
-// Per-cell status bar: the message type, pinned, skipped (hidden from the AI) and exported, each a
-// click away from being changed.
+// Per-cell status bar: the message type, pinned, skipped (hidden from the AI), exported (code) and
+// thinking (prompts), each a click away from being changed.
 
 import * as vscode from 'vscode';
 import { Message, truthy } from '../../core/model';
 import { exported } from '../../core/model';
 import { TYPE_ICONS } from '../../shared/outlineView';
-import { NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
+import { NOTEBOOK_TYPE, cellLike, cellState, cellType, notebookMeta } from './cells';
+import { thinkingOn } from '../../core/answer';
 import { config } from '../config';
 
 function item(text: string, tooltip: string, command: string, cell: vscode.NotebookCell, priority: number): vscode.NotebookCellStatusBarItem {
@@ -30,6 +31,10 @@ export function cellStatusItems(cell: vscode.NotebookCell, showUnset = true): vs
   };
   flag(truthy(m.pinned), '$(pinned) pinned', '$(pin)', truthy(m.pinned) ? 'Pinned: click to unpin' : 'Pin (keep in the AI context)', 'dialogNotebook.togglePinned', 90);
   flag(truthy(m.skipped), '$(eye-closed) skipped', '$(eye)', truthy(m.skipped) ? 'Skipped (hidden from the AI): click to include' : 'Skip (hide from the AI)', 'dialogNotebook.toggleSkipped', 80);
+  if (t === 'prompt') {
+    const on = thinkingOn(notebookMeta(cell.notebook), s.meta ?? {});
+    flag(on, '🧠 thinking', '🧠', on ? 'Thinking: the model thinks before answering; click to answer without' : 'Think before answering (Dialog: Toggle Thinking)', 'dialogNotebook.toggleThinking', 75);
+  }
   if (t === 'code') {
     const on = exported(m);
     flag(on, '$(export) exported', '$(package)', on ? 'Exported: click to stop exporting' : 'Export (#| export)', 'dialogNotebook.toggleExported', 70);

@@ -69,5 +69,12 @@ export function anthropicParams(req: AnswerRequest): Anthropic.MessageCreatePara
     params.tools = live.map((t) => anthropicTool(t) as Anthropic.Tool);
     if (req.toolChoice === 'none') params.tool_choice = { type: 'none' };
   }
-  return params;
+  return withThinking(params, req);
+}
+
+/** Extended thinking on: `budget_tokens`, with `max_tokens` raised so the budget and the answer both fit. */
+function withThinking(params: Anthropic.MessageCreateParamsNonStreaming, req: AnswerRequest): Anthropic.MessageCreateParamsNonStreaming {
+  if (!req.thinking) return params;
+  const budget = req.thinking.budgetTokens;
+  return { ...params, thinking: { type: 'enabled', budget_tokens: budget }, max_tokens: budget + req.maxTokens };
 }

@@ -49,5 +49,6 @@ export function openaiParams(req: AnswerRequest): Params {
     params.tools = live.map(openaiTool);
     if (req.toolChoice === 'none') params.tool_choice = 'none';
   }
+  if (req.thinking) params.reasoning_effort = req.thinking.effort;
   return params;
 }

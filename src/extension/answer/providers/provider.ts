@@ -20,6 +20,8 @@ export interface AnswerRequest {
   tools?: readonly ToolSchema[];
   /** `none`: the tools are declared (the history's calls of them stay tool turns) but none may be called now. */
   toolChoice?: 'none';
+  /** Think before answering (the prompt's 🧠 switch): Anthropic's budget, or an OpenAI `reasoning_effort`. */
+  thinking?: { budgetTokens: number; effort: 'minimal' | 'low' | 'medium' | 'high' };
 }
 
 export interface AnswerProvider {
