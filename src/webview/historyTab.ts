@@ -14,6 +14,7 @@ const KINDS: Record<string, [label: string, icon: string]> = {
   tool_result: ['result', 'output'],
   skipped: ['skipped', FLAG_ICONS.skipped],
   cut: ['cut to fit', 'fold'],
+  craft: ['CRAFT', 'library'],
 };
 
 export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 'hist' | 'chat') => void): HTMLElement {

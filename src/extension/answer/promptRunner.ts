@@ -22,7 +22,8 @@ import { ApiKeys } from './keys';
 import { AnswerError } from './providers/provider';
 import { chatTokens, clientCalls, promptRefs } from './kernelRefs';
 import { DialogKernels, promptKernel } from './promptKernel';
-import { planRequest, requestMedia } from './request';
+import { craftLimits, planRequest, requestMedia } from './request';
+import { craftFor } from '../craft/cache';
 import { resolveModel } from './resolve';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
 
@@ -52,6 +53,12 @@ function replyShown(cell: vscode.NotebookCell, reply: string): Promise<boolean> 
   });
 }
 
+/** Says on the answered prompt which CRAFT files it was answered without. */
+function craftNote(cell: vscode.NotebookCell, unreadable: readonly string[]): void {
+  const files = unreadable.map((u) => `- ${u}`).join('\n');
+  setCellNote(cell, note(`$(warning) CRAFT unreadable`, `Answered without these CRAFT files, which could not be read:\n${files}\n\nFix or remove them; the next prompt reads them again.`, 'dialogNotebook.showLog'));
+}
+
 export class PromptRunner implements CellRunner {
   /** The kernel layer's dialog kernels (undefined: prompts answer without ``$`…` `` values and ``&`…` `` tools). */
   kernels: DialogKernels | undefined;
@@ -74,8 +81,10 @@ export class PromptRunner implements CellRunner {
     let streamed = false;
     let reply: string | undefined;
     let failure: unknown;
+    /** The CRAFT files the answer went without (they could not be read). */
+    const craft = { unreadable: [] as readonly string[] };
     try {
-      reply = await this.answer(cell, ac.signal, (r) => {
+      reply = await this.answer(cell, ac.signal, craft, (r) => {
         streamed = true;
         return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell)).attachments));
       });
@@ -93,7 +102,9 @@ export class PromptRunner implements CellRunner {
     const m = cell2msg(cellLike(cell));
     m.output = reply;
     setCellNote(cell, undefined);
+    const index = cell.index;
     if (!(await applyMessage(cell, m))) return this.report(cell, new AnswerError('other', 'VS Code refused to write the reply into the cell.'));
+    if (craft.unreadable.length) craftNote(cell.notebook.cellAt(index), craft.unreadable);
     this.answered(cell.notebook);
   }
 
@@ -101,20 +112,23 @@ export class PromptRunner implements CellRunner {
    * Streams the answer, handing the reply so far to `show` at a bounded rate. Returns the final reply,
    * or undefined when stopped before anything arrived (the old reply stays).
    */
-  private async answer(cell: vscode.NotebookCell, signal: AbortSignal, show: (reply: string) => PromiseLike<void>): Promise<string | undefined> {
+  private async answer(cell: vscode.NotebookCell, signal: AbortSignal, unread: { unreadable: readonly string[] }, show: (reply: string) => PromiseLike<void>): Promise<string | undefined> {
     const id = cellState(cell).id;
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
     const model = await resolveModel(this.keys);
     const media = await requestMedia(cell.notebook);
-    let { plan, system } = planRequest(dialogOf(cell.notebook), id, model, media);
     const aim = model.vision ? null : { supports_vision: false };
+    const craft = await craftFor(cell.notebook, aim);
+    const limits = craftLimits(model, craft);
+    let { plan, system } = planRequest(dialogOf(cell.notebook), id, limits, media);
     const kernel = await promptKernel(this.kernels, cell.notebook, promptRefs(plan.messages), aim);
     // The values turn takes its room off the window: the history is planned again around it.
-    if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...model, maxInputTokens: model.maxInputTokens - chatTokens(kernel.vars) }, media));
+    if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...limits, maxInputTokens: limits.maxInputTokens - chatTokens(kernel.vars) }, media));
+    unread.unreadable = craft.unreadable;
     const tools = kernel?.tools ?? [];
     if (tools.length && model.choice.provider === 'vscode-lm') log.warn("VS Code's language models are sent no tools: the prompt's &`…` functions were not offered.");
     const dropped = plan.verdicts.filter((v) => v.verdict !== 'kept').length;
-    log.info(`Answering ${id} with ${model.setting}: ${plan.chat.length} messages, ~${plan.total} of ${plan.budget} tokens${dropped ? `, ${dropped} messages cut or left out` : ''}`);
+    log.info(`Answering ${id} with ${model.setting}: ${plan.chat.length} messages, ~${plan.total} of ${plan.budget} tokens${dropped ? `, ${dropped} messages cut or left out` : ''}${craft.chat.length ? `, after ~${craft.tokens} tokens of CRAFT context` : ''}`);
     if (plan.over) log.warn(`The prompt and pinned messages alone exceed the budget (${plan.budget} tokens): the model may refuse.`);
     /** The answer's rounds so far: assistant turns, each round's calls answered by a tool turn. */
     const reply: Msg[] = [];
@@ -127,7 +141,7 @@ export class PromptRunner implements CellRunner {
       for (let round = 0; ; round++) {
         // After the last round the model is offered no tool, so it answers in words.
         const live = round < config.maxToolRounds ? tools.map((t) => t.schema) : [];
-        const messages = [...(kernel?.vars ?? []), ...plan.chat, ...reply];
+        const messages = [...craft.chat, ...(kernel?.vars ?? []), ...plan.chat, ...reply];
         const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: live.length ? live : undefined };
         for await (const e of model.provider.answer(request, signal)) {
           if (e.type === 'retry') {

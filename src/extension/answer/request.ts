@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { ContextPlan, PlanPreview, contextPlan, planPreview } from '../../core/answer';
 import { Dialog } from '../../core/model';
-import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, prepareMedia } from '../../core/hist';
+import { CraftContext, DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, craftNotes, prepareMedia } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
 import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
@@ -45,6 +45,20 @@ export function planRequest(d: Dialog, promptId: string, limits: ModelLimits, me
 /** The History tab's preview of a planned request. */
 export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: ModelLimits, media: RequestMedia = {}): PlanPreview & { model: string } {
   return { ...planPreview(req.dialog, req.plan, mode, planOptions(limits, media)), model: limits.setting };
+}
+
+/** The limits left for the dialog's own messages once its CRAFT context (sent before them) took its room. */
+export function craftLimits(limits: ModelLimits, craft: CraftContext): ModelLimits {
+  return craft.tokens ? { ...limits, maxInputTokens: limits.maxInputTokens - craft.tokens } : limits;
+}
+
+/** A preview with the CRAFT turns before the dialog's, and a note for each CRAFT file that could not be read. */
+export function craftPreview<P extends PlanPreview>(preview: P, craft: CraftContext): P {
+  if (!craft.turns.length && !craft.unreadable.length) return preview;
+  const turns = [...craft.turns, ...preview.turns];
+  const notes = craftNotes(craft);
+  if (notes.length && turns.length) turns[0] = { ...turns[0], parts: [...notes, ...turns[0].parts] };
+  return { ...preview, turns, total: preview.total + craft.tokens, budget: preview.budget + craft.tokens };
 }
 
 /** Reads the dialog's `#ai` files and scales its images down (sharp, where it loads), as the panel does. */

@@ -1,0 +1,71 @@
+import { strict as assert } from 'node:assert';
+import { Dialog, Message, promptOutput } from '../../src/core/model';
+import { EMPTY_CRAFT, craftContext, craftNotes, templateMessages } from '../../src/core/hist';
+
+const note = (content: string, extra: Partial<ConstructorParameters<typeof Message>[0]> = {}) => new Message({ msgType: 'note', content, ...extra });
+const code = (content: string, extra: Partial<ConstructorParameters<typeof Message>[0]> = {}) => new Message({ msgType: 'code', content, ...extra });
+const prompt = (content: string, reply: string) => new Message({ msgType: 'prompt', content, output: promptOutput(reply) });
+const texts = (c: ReturnType<typeof craftContext>) => c.chat.map((m) => [m.role, m.content.map((p) => ('text' in p ? p.text : p.type)).join(' | ')]);
+
+describe('CRAFT context', () => {
+  const root = new Dialog([note('Use British spelling.'), code('x = 1'), prompt('Who are you?', 'A tutor.')]);
+  const sub = new Dialog([code('def add(a, b): return a + b'), note('Hidden', { skipped: true }), code('y = 2', { skipped: true }), note('Sub notes.')]);
+
+  it('sends the notes and prompts of every file, root-most first, each closed by an answered turn naming it', () => {
+    const c = craftContext([{ name: 'CRAFT.ipynb', dialog: root }, { name: 'sub/CRAFT.ipynb', dialog: sub }]);
+    const t = texts(c);
+    assert.equal(t.length, 6);
+    assert.match(t[0][1], /Use British spelling\..*\| Who are you\?/);
+    assert.deepEqual(t[1], ['assistant', 'A tutor.']);
+    assert.match(t[2][1], /CRAFT context of CRAFT\.ipynb/);
+    assert.equal(t[3][0], 'assistant');
+    assert.match(t[4][1], /Sub notes\./);
+    assert.doesNotMatch(t[4][1], /Hidden|x = 1|def add/, 'skipped messages and code are not sent');
+    assert.match(t[4][1], /CRAFT context of sub\/CRAFT\.ipynb/);
+    assert.deepEqual(c.chat.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('runs the code cells (not the skipped ones) in order, with their file', () => {
+    const c = craftContext([{ name: 'CRAFT.ipynb', dialog: root }, { name: 'sub/CRAFT.ipynb', dialog: sub }]);
+    assert.deepEqual(c.code, [
+      { name: 'CRAFT.ipynb', source: 'x = 1' },
+      { name: 'sub/CRAFT.ipynb', source: 'def add(a, b): return a + b' },
+    ]);
+  });
+
+  it('labels each file in the preview with its tokens, which count what is sent', () => {
+    const c = craftContext([{ name: 'CRAFT.ipynb', dialog: root }, { name: 'sub/CRAFT.ipynb', dialog: sub }]);
+    const labels = c.turns.flatMap((t) => t.parts.filter((p) => p.kind === 'craft').map((p) => p.text));
+    assert.equal(labels.length, 2);
+    assert.match(labels[0], /^CRAFT CRAFT\.ipynb: 2 messages, ~\d+ tokens$/);
+    assert.match(labels[1], /^CRAFT sub\/CRAFT\.ipynb: 1 message,/);
+    assert.equal(c.tokens, c.turns.reduce((n, t) => n + t.tokens, 0));
+    assert.ok(c.tokens > 0);
+  });
+
+  it('leaves an unreadable file out and says which', () => {
+    const c = craftContext([{ name: 'bad/CRAFT.ipynb', error: 'not JSON' }, { name: 'sub/CRAFT.ipynb', dialog: sub }]);
+    assert.deepEqual(c.unreadable, ['bad/CRAFT.ipynb: not JSON']);
+    assert.equal(c.chat.length, 2);
+    assert.deepEqual(craftNotes(c), [{ kind: 'craft', text: 'CRAFT left out, it could not be read: bad/CRAFT.ipynb: not JSON' }]);
+  });
+
+  it('a file of code alone adds no turn; no file, nothing', () => {
+    const c = craftContext([{ name: 'CRAFT.ipynb', dialog: new Dialog([code('z = 3')]) }]);
+    assert.deepEqual(c.chat, []);
+    assert.equal(c.tokens, 0);
+    assert.equal(c.code.length, 1);
+    assert.equal(craftContext([]), EMPTY_CRAFT);
+  });
+});
+
+describe('TEMPLATE messages', () => {
+  it('every template in order, copied with fresh ids', () => {
+    const a = new Dialog([note('A', { id: 'aaaa0001' })]);
+    const b = new Dialog([code('import os', { id: 'bbbb0001' }), note('B', { id: 'bbbb0002' })]);
+    const msgs = templateMessages([a, b]);
+    assert.deepEqual(msgs.map((m) => m.content), ['A', 'import os', 'B']);
+    assert.ok(msgs.every((m) => /^[0-9a-f]{8}$/.test(m.id) && !['aaaa0001', 'bbbb0001', 'bbbb0002'].includes(m.id)));
+    assert.equal(a.messages[0].id, 'aaaa0001', 'the templates are not changed');
+  });
+});
