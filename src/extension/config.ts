@@ -88,6 +88,15 @@ export const config = {
     const v = get<unknown>('python', '');
     return typeof v === 'string' ? v.trim() : '';
   },
+  /** `dialogNotebook.exportPythonOnSave`: saving a dialog with exported cells also writes `<dialog>.py`. */
+  get exportPythonOnSave(): boolean {
+    return get<unknown>('exportPythonOnSave', true) !== false;
+  },
+  /** `dialogNotebook.defaultMode`: the mode of a dialog whose metadata names none (and of new dialogs). */
+  get defaultMode(): string {
+    const v = get<unknown>('defaultMode', 'standard');
+    return v === 'learning' || v === 'concise' || v === 'standard' ? v : 'standard';
+  },
   /** Whether a change event touches `key` (e.g. 'statusBar.showUnsetFlags'). */
   affects(e: vscode.ConfigurationChangeEvent, key: string): boolean {
     return e.affectsConfiguration(`${SECTION}.${key}`);

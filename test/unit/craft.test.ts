@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { Dialog, Message, promptOutput } from '../../src/core/model';
-import { EMPTY_CRAFT, craftContext, craftNotes, templateMessages } from '../../src/core/hist';
+import { Dialog, Message, dialogFromTemplates, promptOutput } from '../../src/core/model';
+import { EMPTY_CRAFT, craftContext, craftNotes } from '../../src/core/hist';
+import { writeIpynb } from '../../src/core/ipynb';
 
 const note = (content: string, extra: Partial<ConstructorParameters<typeof Message>[0]> = {}) => new Message({ msgType: 'note', content, ...extra });
 const code = (content: string, extra: Partial<ConstructorParameters<typeof Message>[0]> = {}) => new Message({ msgType: 'code', content, ...extra });
@@ -59,13 +60,18 @@ describe('CRAFT context', () => {
   });
 });
 
-describe('TEMPLATE messages', () => {
-  it('every template in order, copied with fresh ids', () => {
+describe('TEMPLATE files', () => {
+  it('a new dialog holds every template in order, copied with fresh ids, and the mode in metadata.solveit', () => {
     const a = new Dialog([note('A', { id: 'aaaa0001' })]);
     const b = new Dialog([code('import os', { id: 'bbbb0001' }), note('B', { id: 'bbbb0002' })]);
-    const msgs = templateMessages([a, b]);
-    assert.deepEqual(msgs.map((m) => m.content), ['A', 'import os', 'B']);
-    assert.ok(msgs.every((m) => /^[0-9a-f]{8}$/.test(m.id) && !['aaaa0001', 'bbbb0001', 'bbbb0002'].includes(m.id)));
+    const d = dialogFromTemplates([a, b], 'learning');
+    assert.deepEqual(d.messages.map((m) => m.content), ['A', 'import os', 'B']);
+    assert.ok(d.messages.every((m) => /^[0-9a-f]{8}$/.test(m.id) && !['aaaa0001', 'bbbb0001', 'bbbb0002'].includes(m.id)));
+    assert.equal(new Set(d.messages.map((m) => m.id)).size, 3);
     assert.equal(a.messages[0].id, 'aaaa0001', 'the templates are not changed');
+    assert.deepEqual(JSON.parse(writeIpynb(d)).metadata, { solveit: { mode: 'learning', ver: 2 } });
+  });
+  it('with no template, one empty prompt', () => {
+    assert.deepEqual(dialogFromTemplates([], 'standard').messages.map((m) => [m.msgType, m.content]), [['prompt', '']]);
   });
 });

@@ -1,7 +1,6 @@
 // CRAFT.ipynb files (solveit-features: folder context inherited by subfolders): their notes and prompts,
 // with replies, go to the model before the dialog's own messages without becoming cells of it; their
-// code runs in the dialog's kernel instead (the host does that). TEMPLATE.ipynb files give a new
-// dialog its first messages.
+// code runs in the dialog's kernel instead (the host does that).
 
 import { Dialog, Message, promptOutput, truthy } from '../model/dialog';
 import { dlg2chat } from './chat';
@@ -79,9 +78,4 @@ export function craftContext(files: readonly CraftFile[], aim: AimInfo | null = 
 /** The History tab's parts for CRAFT files that could not be read. */
 export function craftNotes(craft: CraftContext): PreviewTurn['parts'] {
   return craft.unreadable.map((u) => ({ kind: 'craft', text: `CRAFT left out, it could not be read: ${u}` }));
-}
-
-/** The first messages of a new dialog: every template's messages (root-most first), with fresh ids. */
-export function templateMessages(templates: readonly Dialog[]): Message[] {
-  return templates.flatMap((t) => t.messages.map((m) => m.clone(true)));
 }
