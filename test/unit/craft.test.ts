@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { Dialog, Message, dialogFromTemplates, promptOutput } from '../../src/core/model';
-import { EMPTY_CRAFT, craftContext, craftNotes } from '../../src/core/hist';
+import { CraftStore, EMPTY_CRAFT, craftContext, craftNotes } from '../../src/core/hist';
 import { writeIpynb } from '../../src/core/ipynb';
 
 const note = (content: string, extra: Partial<ConstructorParameters<typeof Message>[0]> = {}) => new Message({ msgType: 'note', content, ...extra });
@@ -73,5 +73,29 @@ describe('TEMPLATE files', () => {
   });
   it('with no template, one empty prompt', () => {
     assert.deepEqual(dialogFromTemplates([], 'standard').messages.map((m) => [m.msgType, m.content]), [['prompt', '']]);
+  });
+});
+
+describe('CraftStore', () => {
+  const file = (name: string) => ({ name, dialog: new Dialog([note(`${name} note`)]) });
+  it('reads a file once per stamp and rebuilds the context only when a file changed', async () => {
+    const store = new CraftStore();
+    const reads: string[] = [];
+    const read = async (key: string) => {
+      reads.push(key);
+      return file(key);
+    };
+    const a = await store.context('d', [{ key: 'A', stamp: '1' }, { key: 'B', stamp: '1' }], read);
+    assert.deepEqual(reads, ['A', 'B']);
+    assert.equal(await store.context('d', [{ key: 'A', stamp: '1' }, { key: 'B', stamp: '1' }], read), a, 'unchanged: the same context');
+    assert.equal(store.known('d'), a);
+    assert.deepEqual(reads, ['A', 'B']);
+    const b = await store.context('d', [{ key: 'A', stamp: '1' }, { key: 'B', stamp: '2' }], read);
+    assert.deepEqual(reads, ['A', 'B', 'B']);
+    assert.notEqual(b, a);
+    const c = await store.context('d', [{ key: 'B', stamp: '2' }], read);
+    assert.equal(c.chat.length, 2, 'a file gone is gone');
+    store.forget('d');
+    assert.equal(store.known('d'), EMPTY_CRAFT);
   });
 });

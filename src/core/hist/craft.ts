@@ -79,3 +79,48 @@ export function craftContext(files: readonly CraftFile[], aim: AimInfo | null = 
 export function craftNotes(craft: CraftContext): PreviewTurn['parts'] {
   return craft.unreadable.map((u) => ({ kind: 'craft', text: `CRAFT left out, it could not be read: ${u}` }));
 }
+
+/** A CRAFT file that exists now: its key (a URI) and stamp (its mtime and size, say), which change when it does. */
+export interface CraftStamp {
+  key: string;
+  stamp: string;
+}
+
+/**
+ * CRAFT files read once per change: each is kept with the stamp it was read at and read again only when
+ * its stamp differs; a dialog's context is rebuilt only when one of its files was. The host stats the
+ * files and reads them (`read`); for unchanged files a request costs a lookup.
+ */
+export class CraftStore {
+  private readonly reads = new Map<string, { stamp: string; file: CraftFile }>();
+  private readonly built = new Map<string, { files: CraftFile[]; craft: CraftContext }>();
+
+  /** The context of dialog `dialogKey` from the CRAFT files `found` (root-most first). */
+  async context(dialogKey: string, found: readonly CraftStamp[], read: (key: string) => Promise<CraftFile>, aim: AimInfo | null = null): Promise<CraftContext> {
+    const files: CraftFile[] = [];
+    for (const f of found) {
+      let had = this.reads.get(f.key);
+      if (had?.stamp !== f.stamp) {
+        had = { stamp: f.stamp, file: await read(f.key) };
+        this.reads.set(f.key, had);
+      }
+      files.push(had.file);
+    }
+    const key = `${dialogKey}|${aim?.supports_vision === false ? 'text' : 'vision'}`;
+    const prev = this.built.get(key);
+    if (prev && prev.files.length === files.length && prev.files.every((f, k) => f === files[k])) return prev.craft;
+    const craft = craftContext(files, aim);
+    this.built.set(key, { files, craft });
+    return craft;
+  }
+
+  /** The context last built for the dialog (none before the first `context`). */
+  known(dialogKey: string, aim: AimInfo | null = null): CraftContext {
+    return this.built.get(`${dialogKey}|${aim?.supports_vision === false ? 'text' : 'vision'}`)?.craft ?? EMPTY_CRAFT;
+  }
+
+  /** Forgets a dialog that closed. */
+  forget(dialogKey: string): void {
+    for (const k of [...this.built.keys()]) if (k.startsWith(`${dialogKey}|`)) this.built.delete(k);
+  }
+}
