@@ -26,6 +26,7 @@ const ROOT = new Dialog([
 const SUB = new Dialog([
   new Message({ msgType: 'prompt', content: 'CRAFT-SUB-Q', output: promptOutput('CRAFT-SUB-A') }),
   new Message({ msgType: 'code', content: 'craft_y = craft_x + 1' }),
+  new Message({ msgType: 'code', content: 'def craft_add(a: int, b: int) -> int:\n    "Add two numbers."\n    return a + b' }),
 ]);
 
 describe('CRAFT.ipynb', function () {
@@ -58,8 +59,8 @@ describe('CRAFT.ipynb', function () {
     await ant.close();
   });
 
-  it('sends both CRAFT files root-most first, before the dialog, and runs their code in its kernel for $`var`', async () => {
-    const nb = await dialog('What is $`craft_y`?');
+  it('sends both CRAFT files root-most first, before the dialog, and runs their code in its kernel for $`var` and &`fn`', async () => {
+    const nb = await dialog('What is $`craft_y`? &`craft_add` may help.');
     ant.enqueue({ text: ['Forty-three.'] });
     const before = ant.requests.length;
     await execute(nb, 'ask00001');
@@ -73,6 +74,8 @@ describe('CRAFT.ipynb', function () {
     // The kernel ran both files' code, in order, before the prompt read its value.
     assert.match(lines[6], /<variable name="craft_y" type="int">43<\/variable>/);
     assert.match(lines[lines.length - 1], /What is \$`craft_y`\?/);
+    const tools = (ant.requests[before].body as { tools?: { name: string }[] }).tools ?? [];
+    assert.deepEqual(tools.map((t) => t.name), ['craft_add'], 'a CRAFT-defined function is a tool');
     assert.ok(!lines.some((l) => l.includes('craft_x = 40')), 'CRAFT code is run, not sent');
     assert.equal(nb.cellCount, 1, 'the CRAFT messages are not cells of the dialog');
     assert.equal(await note(nb, 'ask00001'), undefined);
