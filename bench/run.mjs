@@ -73,6 +73,9 @@ console.log(`\nworst read+write ratio: ${f(worst)}× (target ≤ 3×, goal ≤ 1
 // through tsx, since it drives the providers and the mock server).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.ts')], { stdio: 'inherit', cwd: root });
 
+// CRAFT files: what unchanged ones add to building a request (bench/craft.ts).
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'craft.ts')], { stdio: 'inherit', cwd: root });
+
 // Running code cells: per-cell overhead over the kernel's own time against a local Jupyter Server
 // (bench/kernel.ts; it says so and is skipped when no Jupyter is installed).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'kernel.ts')], { stdio: 'inherit', cwd: root });

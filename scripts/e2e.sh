@@ -6,7 +6,8 @@
 # Usage: scripts/e2e.sh [OUT_DIR]. Needs the shared folder beside the repo (or DIALOG_SHARED=path).
 # While working on one feature: E2E_SUITES='kernel answer' runs only test/extension/{kernel,answer}.test.ts,
 # E2E_GREP='Run All' only the mocha tests whose title matches, E2E_UI='panel dialog' only those UI
-# scripts (E2E_UI=none: no UI script, E2E_SUITES=none: no mocha suite).
+# scripts (E2E_UI=none: no UI script, E2E_SUITES=none: no mocha suite). A script's test/ui/NAME.extension/
+# folder is a test extension packed as a .vsix and installed beside ours for that script.
 # Exits non-zero on any failure; ends with one `e2e: N passed, N failed` line for both parts together.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -38,7 +39,13 @@ for script in "$ROOT"/test/ui/*.mjs; do
   if [ -n "${E2E_UI:-}" ] && [[ " $E2E_UI " != *" $name "* ]]; then continue; fi
   settings="$ROOT/test/ui/$name.settings.json"
   [ -f "$settings" ] || settings="$ROOT/test/ui/settings.json"
-  bash "$E2E" run --extension "$VSIX" --workspace "$(workspace "ui-$name")" --script "$script" \
+  # test/ui/NAME.extension/: a test extension the script needs, packed and installed beside ours as a user installs one.
+  extra=()
+  if [ -d "$ROOT/test/ui/$name.extension" ]; then
+    (cd "$ROOT/test/ui/$name.extension" && npx --prefix "$ROOT" vsce package --out "$WORK/$name-extension.vsix" --allow-missing-repository --skip-license >/dev/null)
+    extra=(--extension "$WORK/$name-extension.vsix")
+  fi
+  bash "$E2E" run --extension "$VSIX" "${extra[@]}" --workspace "$(workspace "ui-$name")" --script "$script" \
     --settings "$settings" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
 done
 

@@ -75,7 +75,7 @@ export const config = {
   get maxReplyTokens(): number {
     return Math.floor(positive('maxReplyTokens', DEFAULT_MAX_REPLY_TOKENS));
   },
-  /** `dialogNotebook.defaultMode`: the mode of a dialog whose metadata names none. */
+  /** `dialogNotebook.defaultMode`: the mode of a dialog whose metadata names none (and of new dialogs). */
   get defaultMode(): DialogMode {
     const v = get<unknown>('defaultMode', 'standard');
     return isMode(v) ? v : 'standard';
@@ -106,6 +106,10 @@ export const config = {
   get python(): string {
     const v = get<unknown>('python', '');
     return typeof v === 'string' ? v.trim() : '';
+  },
+  /** `dialogNotebook.exportPythonOnSave`: saving a dialog with exported cells also writes `<dialog>.py`. */
+  get exportPythonOnSave(): boolean {
+    return get<unknown>('exportPythonOnSave', true) !== false;
   },
   /** Whether a change event touches `key` (e.g. 'statusBar.showUnsetFlags'). */
   affects(e: vscode.ConfigurationChangeEvent, key: string): boolean {

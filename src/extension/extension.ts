@@ -9,6 +9,7 @@ import { registerLog } from './log';
 import { registerFork } from './fork';
 import { registerAnswer } from './answer';
 import { registerKernel } from './kernel';
+import { registerCraft } from './craft/cache';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -18,6 +19,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerCommands(context);
   registerFork(context);
   registerKernel(context, registerAnswer(context));
+  registerCraft(context);
 }
 
 export function deactivate(): void {}

@@ -34,7 +34,7 @@ export const outlineNodeSchema: z.ZodMiniType<OutlineNodeWire> = z.lazy(() =>
 );
 
 export const previewPartSchema = z.object({
-  kind: z.enum(['text', 'media', 'thinking', 'tool_use', 'tool_result', 'skipped', 'cut']),
+  kind: z.enum(['text', 'media', 'thinking', 'tool_use', 'tool_result', 'skipped', 'cut', 'craft']),
   text,
 });
 

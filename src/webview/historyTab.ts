@@ -15,6 +15,7 @@ const KINDS: Record<string, [label: string, icon: string]> = {
   tool_result: ['result', 'output'],
   skipped: ['skipped', FLAG_ICONS.skipped],
   cut: ['cut to fit', 'fold'],
+  craft: ['CRAFT', 'library'],
 };
 
 /** The system prompt sent before the turns (the dialog's mode included). */

@@ -176,16 +176,6 @@ describe('dialog commands', function () {
     assert.ok(src.endsWith('And a finished ending.'), 'the reply is saved in the prompt');
   });
 
-  it('New Dialog opens an untitled dialog holding one empty prompt', async () => {
-    await vscode.commands.executeCommand('dialogNotebook.newDialog');
-    const nb = vscode.window.activeNotebookEditor?.notebook;
-    assert.equal(nb?.notebookType, 'dialog-notebook');
-    assert.equal(nb?.uri.scheme, 'untitled');
-    assert.equal(nb?.cellCount, 1);
-    assert.equal(nb?.cellAt(0).document.languageId, 'dialog-prompt');
-    assert.match(dialogState(nb!.cellAt(0)).id ?? '', /^[0-9a-f]{8}$/);
-  });
-
   it('contributes the prompt language with its grammar', async () => {
     assert.ok((await vscode.languages.getLanguages()).includes('dialog-prompt'));
     const ext = vscode.extensions.getExtension('dialog-notebooks.dialog-notebooks')!;

@@ -1,4 +1,4 @@
-// What the model is sent (ai-projections.md): the XML grammar, media, output rendering, dlg2hist, the canonical chat, the history preview.
+// What the model is sent (ai-projections.md): the XML grammar, media, output rendering, dlg2hist, the canonical chat, the history preview, CRAFT and TEMPLATE files.
 export * from './parts';
 export * from './render';
 export * from './xmlAttrs';
@@ -8,3 +8,4 @@ export * from './hist';
 export * from './chat';
 export * from './hostRefs';
 export * from './preview';
+export * from './craft';

@@ -14,8 +14,11 @@ import { tokenEstimate } from './render';
 import { firstLine } from '../outline/tree';
 
 export type PreviewMode = 'hist' | 'chat';
-/** `skipped`: a message hidden from the model; `cut`: notes that the next part was cut to fit (see core/answer). */
-export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped' | 'cut';
+/**
+ * `skipped`: a message hidden from the model; `cut`: notes that the next part was cut to fit (see
+ * core/answer); `craft`: labels the turns of a CRAFT file (craft.ts), or says it could not be read.
+ */
+export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped' | 'cut' | 'craft';
 
 export interface PreviewPart {
   kind: PreviewPartKind;
@@ -43,7 +46,7 @@ export const MEDIA_TOKENS = 800;
 const PIXELS_PER_TOKEN = 750;
 
 function partTokens(p: PreviewPart): number {
-  if (p.kind === 'skipped' || p.kind === 'cut') return 0;
+  if (p.kind === 'skipped' || p.kind === 'cut' || p.kind === 'craft') return 0;
   return p.kind === 'media' ? (p.tokens ?? MEDIA_TOKENS) : tokenEstimate(p.text);
 }
 

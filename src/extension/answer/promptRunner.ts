@@ -23,7 +23,8 @@ import { ApiKeys } from './keys';
 import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider';
 import { chatTokens, clientCalls, promptRefs } from './kernelRefs';
 import { DialogKernels, promptKernel } from './promptKernel';
-import { planRequest, requestMedia } from './request';
+import { craftLimits, planRequest, requestMedia } from './request';
+import { craftFor } from '../craft/cache';
 import { resolveModel } from './resolve';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
 
@@ -80,6 +81,12 @@ async function* roundEvents(provider: AnswerProvider, request: AnswerRequest, si
 /** The cell's note after an answer the model gave without the thinking the prompt asked for. */
 const noThinkingNote = (why: string) => note('🧠 answered without thinking', `The prompt asks for thinking, but the model refused it:\n\n${why}\n\nIt answered without. Pick a model that thinks (Dialog: Select Model) or turn the prompt's 🧠 off.`, 'dialogNotebook.selectModel');
 
+/** Says on the answered prompt which CRAFT files it was answered without. */
+function craftNote(cell: vscode.NotebookCell, unreadable: readonly string[]): void {
+  const files = unreadable.map((u) => `- ${u}`).join('\n');
+  setCellNote(cell, note(`$(warning) CRAFT unreadable`, `Answered without these CRAFT files, which could not be read:\n${files}\n\nFix or remove them; the next prompt reads them again.`, 'dialogNotebook.showLog'));
+}
+
 export class PromptRunner implements CellRunner {
   /** The kernel layer's dialog kernels (undefined: prompts answer without ``$`…` `` values and ``&`…` `` tools). */
   kernels: DialogKernels | undefined;
@@ -105,8 +112,10 @@ export class PromptRunner implements CellRunner {
     let reply: string | undefined;
     let notice: vscode.NotebookCellStatusBarItem | undefined;
     let failure: unknown;
+    /** The CRAFT files the answer went without (they could not be read). */
+    const craft = { unreadable: [] as readonly string[] };
     try {
-      ({ reply, notice } = await this.answer(cell, ac.signal, (r) => {
+      ({ reply, notice } = await this.answer(cell, ac.signal, craft, (r) => {
         streamed = true;
         return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell)).attachments));
       }));
@@ -128,8 +137,11 @@ export class PromptRunner implements CellRunner {
     setCellNote(cell, undefined);
     const at = cell.index;
     if (!(await applyMessage(cell, m))) return this.report(cell, new AnswerError('other', 'VS Code refused to write the reply into the cell.'));
-    // The reply replaced the cell: the note goes on the cell now there.
-    if (notice && at < cell.notebook.cellCount) setCellNote(cell.notebook.cellAt(at), notice);
+    // The reply replaced the cell: a note goes on the cell now there.
+    if (at < cell.notebook.cellCount) {
+      if (craft.unreadable.length) craftNote(cell.notebook.cellAt(at), craft.unreadable);
+      else if (notice) setCellNote(cell.notebook.cellAt(at), notice);
+    }
     this.answered(cell.notebook);
     return !ac.signal.aborted;
   }
@@ -138,16 +150,19 @@ export class PromptRunner implements CellRunner {
    * Streams the answer, handing the reply so far to `show` at a bounded rate. Returns the final reply,
    * or undefined when stopped before anything arrived (the old reply stays), and a note for the cell.
    */
-  private async answer(cell: vscode.NotebookCell, signal: AbortSignal, show: (reply: string) => PromiseLike<void>): Promise<{ reply?: string; notice?: vscode.NotebookCellStatusBarItem }> {
+  private async answer(cell: vscode.NotebookCell, signal: AbortSignal, unread: { unreadable: readonly string[] }, show: (reply: string) => PromiseLike<void>): Promise<{ reply?: string; notice?: vscode.NotebookCellStatusBarItem }> {
     const id = cellState(cell).id;
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
     const model = await resolveModel(this.keys);
     const media = await requestMedia(cell.notebook);
-    let { plan, system } = planRequest(dialogOf(cell.notebook), id, model, media);
     const aim = model.vision ? null : { supports_vision: false };
+    const craft = await craftFor(cell.notebook, aim);
+    const limits = craftLimits(model, craft);
+    let { plan, system } = planRequest(dialogOf(cell.notebook), id, limits, media);
     const kernel = await promptKernel(this.kernels, cell.notebook, promptRefs(plan.messages), aim);
     // The values turn takes its room off the window: the history is planned again around it.
-    if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...model, maxInputTokens: model.maxInputTokens - chatTokens(kernel.vars) }, media));
+    if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...limits, maxInputTokens: limits.maxInputTokens - chatTokens(kernel.vars) }, media));
+    unread.unreadable = craft.unreadable;
     const tools = kernel?.tools ?? [];
     if (tools.length && model.choice.provider === 'vscode-lm') log.warn("VS Code's language models are sent no tools: the prompt's &`…` functions were not offered.");
     let thinking = this.thinking(cell, model.choice.provider);
@@ -157,7 +172,7 @@ export class PromptRunner implements CellRunner {
       notice = noThinkingNote(why);
     };
     const dropped = plan.verdicts.filter((v) => v.verdict !== 'kept').length;
-    log.info(`Answering ${id} with ${model.setting}: ${plan.chat.length} messages, ~${plan.total} of ${plan.budget} tokens${dropped ? `, ${dropped} messages cut or left out` : ''}`);
+    log.info(`Answering ${id} with ${model.setting}: ${plan.chat.length} messages, ~${plan.total} of ${plan.budget} tokens${dropped ? `, ${dropped} messages cut or left out` : ''}${craft.chat.length ? `, after ~${craft.tokens} tokens of CRAFT context` : ''}`);
     if (plan.over) log.warn(`The prompt and pinned messages alone exceed the budget (${plan.budget} tokens): the model may refuse.`);
     /** The answer's rounds so far: assistant turns, each round's calls answered by a tool turn. */
     const reply: Msg[] = [];
@@ -170,7 +185,7 @@ export class PromptRunner implements CellRunner {
       for (let round = 0; ; round++) {
         // After the last round the tools stay declared but none may be called, so the model answers in words.
         const last = round >= config.maxToolRounds;
-        const messages = [...(kernel?.vars ?? []), ...plan.chat, ...reply];
+        const messages = [...craft.chat, ...(kernel?.vars ?? []), ...plan.chat, ...reply];
         const schemas = tools.map((t) => t.schema);
         // Thinking in the first round only: a later one would have to send back the signed thinking blocks.
         const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: schemas.length ? schemas : undefined, toolChoice: last ? ('none' as const) : undefined, thinking: round ? undefined : thinking };

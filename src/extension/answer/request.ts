@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, modeSystemPrompt, planPreview } from '../../core/answer';
 import { Dialog } from '../../core/model';
-import { DEFAULT_MAX_PIXELS, FileRefs, tokenEstimate, PreparedImages, PreviewMode, prepareMedia } from '../../core/hist';
+import { CraftContext, DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, craftNotes, prepareMedia, tokenEstimate } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
 import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
@@ -62,6 +62,20 @@ export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: M
   const plan = { ...req.plan, chat: offeredHistory(req.plan.chat, offered) };
   const preview = planPreview(req.dialog, plan, mode, planOptions(limits, media));
   return { ...preview, model: limits.setting, system: req.system, systemTokens: tokenEstimate(req.system) };
+}
+
+/** The limits left for the dialog's own messages once its CRAFT context (sent before them) took its room. */
+export function craftLimits(limits: ModelLimits, craft: CraftContext): ModelLimits {
+  return craft.tokens ? { ...limits, maxInputTokens: limits.maxInputTokens - craft.tokens } : limits;
+}
+
+/** A preview with the CRAFT turns before the dialog's, and a note for each CRAFT file that could not be read. */
+export function craftPreview<P extends PlanPreview>(preview: P, craft: CraftContext): P {
+  if (!craft.turns.length && !craft.unreadable.length) return preview;
+  const turns = [...craft.turns, ...preview.turns];
+  const notes = craftNotes(craft);
+  if (notes.length && turns.length) turns[0] = { ...turns[0], parts: [...notes, ...turns[0].parts] };
+  return { ...preview, turns, total: preview.total + craft.tokens, budget: preview.budget + craft.tokens };
 }
 
 /** Reads the dialog's `#ai` files and scales its images down (sharp, where it loads), as the panel does. */

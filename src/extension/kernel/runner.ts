@@ -1,6 +1,6 @@
 // Runs a dialog's code cells in a Jupyter kernel, for the dialog controller (its CellRunner for code).
 // One kernel per open dialog, from its kernelspec (default python3), started on its first code cell and
-// shut down when the dialog closes. Outputs stream into the cell at a bounded rate; stopping the cell
+// shut down when the dialog closes; its CRAFT files' code runs first (craftCode.ts). Outputs stream into the cell at a bounded rate; stopping the cell
 // interrupts the kernel. Whatever fails (no Jupyter, a wrong token, a dead kernel) is said on the cell
 // and in a notification, and outputs the cell already had stay.
 
@@ -18,6 +18,7 @@ import { JupyterConnectError } from './connection';
 import { JupyterNotFoundError } from './localServer';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
 import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
+import { runCraftCode } from './craftCode';
 
 /** Streamed outputs reach the cell at most this often. */
 export const OUTPUT_INTERVAL_MS = 100;
@@ -186,6 +187,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     const name = kernelName(nb);
     log.info(`Starting kernel ${name} for ${server.path} on ${server.label}`);
     const ks = await KernelSession.start(server.conn, { path: server.path, kernelName: name });
+    await runCraftCode(nb, ks);
     const subs = [ks.onStatus(() => this.stateChanged.fire(nb.uri)), ks.onDied((msg) => void this.offerRestart(nb, msg))];
     const disconnected = new Promise<string>((resolve) => {
       subs.push(ks.onConnection((s) => s === 'disconnected' && resolve(`Lost the connection to ${server.label}; the kernel cannot be reached. Run a cell to reconnect.`)));
@@ -218,6 +220,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     try {
       await k.ks.restart();
       log.info(`Restarted the kernel of ${k.server.path}`);
+      await runCraftCode(nb, k.ks);
     } catch (err) {
       log.warn(`Restart failed (${reason(err)}): starting a new kernel`);
       this.forget(nb.uri, k, true);

@@ -1,13 +1,13 @@
 // Choosing the editor: "Open as Dialog" on .ipynb files that look like dialogs, "Reopen with Jupyter"
-// back, a setting that opens dialogs as dialogs by default, and "New Dialog".
+// back, a setting that opens dialogs as dialogs by default, and "New Dialog" (craft/newDialog.ts).
 
 import * as vscode from 'vscode';
-import { Dialog, Message } from '../../core/model';
-import { NOTEBOOK_TYPE, dlg2notebook } from './cells';
+import { NOTEBOOK_TYPE } from './cells';
 import { CommandResult, DONE, reason, refuse } from '../commands/feedback';
 import { config } from '../config';
 import { log } from '../log';
 import { offerDefault } from './openOffer';
+import { newDialog } from '../craft/newDialog';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
 /** Context key: fsPaths of .ipynb files open in other editors that look like dialogs ("Open as Dialog"). */
@@ -170,11 +170,7 @@ export function registerOpening(context: vscode.ExtensionContext): void {
       keepJupyter.add(uri.toString());
       return reopen(context, uri, JUPYTER_TYPE);
     }),
-    vscode.commands.registerCommand('dialogNotebook.newDialog', async () => {
-      const d = new Dialog([new Message({ msgType: 'prompt' })]);
-      const nb = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, dlg2notebook(d));
-      return vscode.window.showNotebookDocument(nb);
-    }),
+    vscode.commands.registerCommand('dialogNotebook.newDialog', newDialog),
   );
   void openPending(context).then(() => openByDefault(vscode.window.activeNotebookEditor));
   void refresh();

@@ -19,6 +19,9 @@ import { codiconsRoot, panelHtml } from './html';
 import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, prepareMedia } from '../../core/hist';
 import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
+import { log } from '../log';
+import { modelLimits } from '../answer/request';
+import { craftFor, knownCraft } from '../craft/cache';
 
 export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
 
@@ -128,7 +131,21 @@ export class DialogPanel {
     this.lastState = s;
     this.post(s);
     void this.prepareMedia();
+    void this.loadCraft();
     return s;
+  }
+
+  /** Loads the dialog's CRAFT files (read again only when changed); refreshes when they differ from those shown. */
+  private async loadCraft(): Promise<void> {
+    const nb = this.nb;
+    if (!nb || nb.isClosed) return;
+    const aim = modelLimits().vision ? null : { supports_vision: false };
+    const shown = knownCraft(nb, aim);
+    try {
+      if ((await craftFor(nb, aim)) !== shown && nb === this.nb) this.schedule(0);
+    } catch (e) {
+      log.warn(`The CRAFT files could not be loaded: ${reason(e)}`);
+    }
   }
 
   /**

@@ -14,7 +14,8 @@ import { cellState } from '../notebook/cells';
 import { dialogOf } from '../notebook/dialogCache';
 import { notebookOutline } from '../views/outlineModel';
 import { reason } from '../commands/feedback';
-import { modelLimits, planRequest, requestPreview } from '../answer/request';
+import { craftLimits, craftPreview, modelLimits, planRequest, requestPreview } from '../answer/request';
+import { knownCraft } from '../craft/cache';
 
 export const DEFAULT_BUDGET = 200000;
 
@@ -57,7 +58,8 @@ export function panelState(nb: vscode.NotebookDocument, selection: number, mode:
     if (truthy(prompt.skipped)) state.historyError = 'This prompt is skipped (hidden from the AI): running it sends nothing.';
     else {
       const limits = modelLimits();
-      const preview = requestPreview(planRequest(raw, prompt.id, limits, media), mode, limits, media);
+      const craft = knownCraft(nb, limits.vision ? null : { supports_vision: false });
+      const preview = craftPreview(requestPreview(planRequest(raw, prompt.id, craftLimits(limits, craft), media), mode, limits, media), craft);
       state.history = preview;
       state.budget = Math.max(1, preview.budget);
     }
