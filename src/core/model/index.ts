@@ -7,3 +7,4 @@ export * from './update';
 export * from './merge';
 export * from './preview';
 export * from './validate';
+export * from './attach';

@@ -110,6 +110,22 @@ function rendererAttachments(list: StoredAttachment[]): ReplyAttachments {
   return out;
 }
 
+/**
+ * A cell's metadata with one more attachment, stored as cellMetadata stores a message's (a note's bytes
+ * also where the markdown renderer finds them); everything else in it is kept as it is.
+ */
+export function metadataWithAttachment(c: CellLike, a: Attachment): { [key: string]: unknown } {
+  const s = cellState(c);
+  const stored = storeAttachment(a);
+  const md: { [key: string]: unknown } = { ...c.metadata };
+  if (cellType(c) === 'note') {
+    const shown = isJsonObject(md.attachments as Json) ? (md.attachments as ReplyAttachments) : {};
+    md.attachments = { ...shown, ...rendererAttachments([stored]) };
+    md.dialog = { ...s, attachments: [...(s.attachments ?? []), { id: a.id, contentType: a.contentType }] };
+  } else md.dialog = { ...s, attachments: [...(s.attachments ?? []), stored] };
+  return md;
+}
+
 /** The cell metadata for a message. */
 export function cellMetadata(m: Message): { [key: string]: unknown } {
   const s: CellState = { id: m.id, msgType: m.msgType, meta: m.meta, skipped: m.skipped, pinned: m.pinned };

@@ -1,4 +1,4 @@
-// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys.
+// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, pasting and dropping images and files into cells.
 
 import * as vscode from 'vscode';
 import { registerSerializer } from './serializer';
@@ -8,6 +8,7 @@ import { registerReplyEditor } from './replyEditor';
 import { registerOpening } from './opening';
 import { registerContextKeys } from './contextKeys';
 import { registerOrigins } from './origins';
+import { registerAttachPaste } from './attachPaste';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   registerSerializer(context);
@@ -17,4 +18,5 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerReplyEditor(context);
   registerOpening(context);
   registerContextKeys(context);
+  registerAttachPaste(context);
 }
