@@ -49,7 +49,14 @@ async function until(page, read, ok, what, timeout = 60000) {
 async function saved(page, vsc, workspace, ok, what) {
   await vsc.runCommand('File: Save');
   const file = path.join(workspace, FILE);
-  return until(page, () => JSON.parse(fs.readFileSync(file, 'utf8')).cells, ok, what);
+  const read = () => {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8')).cells;
+    } catch {
+      return null; // being written
+    }
+  };
+  return until(page, read, (c) => c && ok(c), what);
 }
 
 /** Puts the cursor at the end of the cell editor in `cellRow`. */
@@ -58,6 +65,14 @@ async function editEnd(page, cellRow) {
   await page.keyboard.press('Control+End');
 }
 
+
+async function editNote(page) {
+  await editEnd(page, row(page, 'What colour is this?'));
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await row(page, 'A note with a picture:').locator('.monaco-editor').waitFor({ timeout: 30000 });
+}
 
 export const tests = {
   async 'a PNG pasted from the clipboard into a prompt becomes its attachment'({ page, context, vsc, workspace, assert }) {
@@ -91,27 +106,30 @@ export const tests = {
   },
 
   async 'answering the prompt sends the image as an image part'({ page, vsc, assert }) {
-    await vsc.runCommand('Dialog: Set API Key...');
+    await vsc.runCommand('Dialog: Set API Key…');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Anthropic' }).first().click();
-    await page.keyboard.type('sk-mock-images');
-    await page.keyboard.press('Enter');
+    const box = page.locator('.quick-input-widget input[type="password"]');
+    await box.waitFor({ timeout: 30000 });
+    await box.fill('sk-mock-images');
+    await box.press('Enter');
+    await box.waitFor({ state: 'hidden', timeout: 30000 });
     mocks.anthropic.enqueue({ text: ['It is ', 'red.'] });
     const prompt = row(page, 'What colour is this?');
-    await editEnd(page, prompt);
-    await page.keyboard.press('Control+Enter');
+    await prompt.hover();
+    await prompt.locator('.run-button-container .action-label').first().click();
     await until(page, () => mocks.anthropic.requests.length, (n) => n >= 1, 'the request to the mock');
     const req = mocks.anthropic.requests.at(-1);
     const parts = req.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
     const image = parts.find((p) => p.type === 'image');
     assert.ok(image, `an image part: ${JSON.stringify(req.body.messages).slice(0, 600)}`);
     assert.deepEqual(image.source, { type: 'base64', media_type: 'image/png', data: state.pasted.toString('base64') });
-    for (const f of page.frames()) await f.locator('text=It is red.').first().waitFor({ timeout: 500 }).catch(() => {});
   },
 
   async 'a PNG dropped onto a note becomes its attachment, shown, and one Undo removes both'({ page, vsc, workspace, screenshot, assert }) {
     state.dropped = await png(2, 2, { r: 0, g: 0, b: 255 });
+    // The note renders as markdown: from the prompt, Escape, Up and Enter edit it, as from the keyboard.
+    await editNote(page);
     const note = row(page, 'A note with a picture:');
-    await note.dblclick();
     await editEnd(page, note);
     const target = note.locator('.monaco-editor .view-lines').first();
     await target.evaluate((el, b64) => {
@@ -140,7 +158,7 @@ export const tests = {
     assert.ok(shown, 'the note shows the dropped image');
     await screenshot('images');
 
-    await note.dblclick();
+    await page.keyboard.press('Enter');
     await editEnd(page, note);
     await page.keyboard.press('Control+z');
     await until(page, () => note.locator('.view-lines').innerText(), (t) => !t.includes('attachment:'), 'the reference gone after Undo');
