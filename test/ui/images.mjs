@@ -2,7 +2,7 @@
 // the clipboard into a prompt and one dropped onto a note become attachments of those cells, named by a
 // UUID-4 (DECISIONS "name of a pasted or dropped image attachment"), referenced at the cursor; the saved
 // file holds their exact bytes and no image file appears in the folder; answering the prompt sends the
-// image to the (mock) Anthropic server as an image part; one Undo removes the note's reference and
+// image to the (mock) Anthropic server as an image part, and the reply shows it as a thumbnail; one Undo removes the note's reference and
 // attachment. Saves images.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,6 +66,15 @@ async function editEnd(page, cellRow) {
 }
 
 
+/** The natural width of the first thumbnail above the reply holding `text` (0 while none shows). */
+async function thumbnailWidth(page, text) {
+  for (const f of page.frames()) {
+    const img = f.locator('.dialog-reply', { hasText: text }).locator('.thumbnails img').first();
+    if (await img.count().catch(() => 0)) return img.evaluate((i) => i.naturalWidth).catch(() => 0);
+  }
+  return 0;
+}
+
 async function editNote(page) {
   await editEnd(page, row(page, 'What colour is this?'));
   await page.keyboard.press('Escape');
@@ -123,6 +132,9 @@ export const tests = {
     const image = parts.find((p) => p.type === 'image');
     assert.ok(image, `an image part: ${JSON.stringify(req.body.messages).slice(0, 600)}`);
     assert.deepEqual(image.source, { type: 'base64', media_type: 'image/png', data: state.pasted.toString('base64') });
+    // The reply shows the prompt's image as a thumbnail above it.
+    const width = await until(page, () => thumbnailWidth(page, 'It is red.'), (w) => w > 0, 'the thumbnail above the reply');
+    assert.equal(width, 3, 'the pasted image, as a thumbnail');
   },
 
   async 'a PNG dropped onto a note becomes its attachment, shown, and one Undo removes both'({ page, vsc, workspace, screenshot, assert }) {

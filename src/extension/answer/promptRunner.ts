@@ -77,7 +77,7 @@ export class PromptRunner implements CellRunner {
     try {
       reply = await this.answer(cell, ac.signal, (r) => {
         streamed = true;
-        return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell)).attachments));
+        return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell))));
       });
     } catch (e) {
       failure = e;
