@@ -58,3 +58,17 @@ describe('attach: pasted and dropped files', () => {
     assert.ok(isRefusal(fileRefMarkdown('c#.txt')));
   });
 });
+
+describe('attach: WebP attachments are sent', () => {
+  it('an attachment stored as image/webp with WebP bytes goes out as image/webp (detectMime leaves WebP undetected)', () => {
+    const webp = Uint8Array.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', (c) => c.charCodeAt(0));
+    const a = new Attachment(webp, 'image/webp');
+    const m = new Message({ content: attachmentMarkdown(a), msgType: 'prompt', attachments: [a] });
+    const parts = attachmentMedia(m, { supports_vision: true });
+    assert.match(parts[0] as string, /^<media id="[^"]+" type="content" mime="image\/webp"><\/media>$/);
+    assert.deepEqual(parts[1], webp);
+    const wrong = new Attachment(new TextEncoder().encode('RIFFxxxxWAVE'), 'image/webp');
+    const m2 = new Message({ content: attachmentMarkdown(wrong), msgType: 'prompt', attachments: [wrong] });
+    assert.doesNotMatch(attachmentMedia(m2, { supports_vision: true })[0] as string, /mime="image\/webp"/, 'bytes that are not WebP are not called WebP');
+  });
+});
