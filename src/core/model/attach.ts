@@ -28,6 +28,12 @@ export const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && 
 
 const TYPES_TEXT = 'PNG, JPEG, GIF or WebP';
 
+/** Why an image of `size` bytes is refused, if it is: over `maxBytes` (checked before reading a file). */
+export function sizeRefusal(label: string, size: number, maxBytes: number): Refusal | undefined {
+  if (size <= maxBytes) return undefined;
+  return { refused: `Not attached: ${label} is ${humanize(size)}B, over dialogNotebook.history.maxFileBytes (${humanize(maxBytes)}B).` };
+}
+
 /**
  * The attachment for an image's bytes, or why it is refused: a type other than PNG, JPEG, GIF or WebP,
  * or more than `maxBytes`. Bytes that do not decode are still attached (the history reports them).
@@ -35,10 +41,7 @@ const TYPES_TEXT = 'PNG, JPEG, GIF or WebP';
 export function imageAttachment(bytes: Uint8Array, mime: string, label: string, maxBytes: number): Attachment | Refusal {
   const type = mime.toLowerCase();
   if (!isAttachableImage(type)) return { refused: `Not attached: ${label} is ${type || 'of an unknown type'}; a dialog takes ${TYPES_TEXT} images.` };
-  if (bytes.length > maxBytes) {
-    return { refused: `Not attached: ${label} is ${humanize(bytes.length)}B, over dialogNotebook.history.maxFileBytes (${humanize(maxBytes)}B).` };
-  }
-  return new Attachment(bytes, type);
+  return sizeRefusal(label, bytes.length, maxBytes) ?? new Attachment(bytes, type);
 }
 
 /** The markdown that shows and sends an attachment. */

@@ -5,7 +5,7 @@
 // reference to it. VS Code's own edits (paste as text, copy the file and link it) stay offered beside ours.
 
 import * as vscode from 'vscode';
-import { Attachment, Refusal, attachmentMarkdown, fileRefMarkdown, imageAttachment, imageMimeOfName, isRefusal } from '../../core/model';
+import { Attachment, Refusal, attachmentMarkdown, fileRefMarkdown, imageAttachment, imageMimeOfName, isRefusal, sizeRefusal } from '../../core/model';
 import { relativePath } from '../../core/fork';
 import { DEFAULT_MAX_FILE_BYTES } from '../../node/fileRefReader';
 import { config } from '../config';
@@ -64,12 +64,16 @@ const MEDIA = /^(image|audio|video)\//;
 
 /** An image item's attachment, or why not; its size checked before its bytes are read. */
 async function attach(it: Item, max: number): Promise<Attachment | Refusal> {
-  if (!it.file && it.uri) {
-    const { size } = await vscode.workspace.fs.stat(it.uri);
-    if (size > max) return imageAttachment(new Uint8Array(size), it.mime, it.name, max); // the size refusal
+  try {
+    if (!it.file && it.uri) {
+      const big = sizeRefusal(it.name, (await vscode.workspace.fs.stat(it.uri)).size, max);
+      if (big) return big;
+    }
+    const bytes = it.file ? await it.file.data() : await vscode.workspace.fs.readFile(it.uri!);
+    return imageAttachment(bytes, it.mime, it.name, max);
+  } catch (e) {
+    return { refused: `Not attached: ${it.name} could not be read (${e instanceof Error ? e.message : String(e)}).` };
   }
-  const bytes = it.file ? await it.file.data() : await vscode.workspace.fs.readFile(it.uri!);
-  return imageAttachment(bytes, it.mime, it.name, max);
 }
 
 /** The `#ai` reference from the dialog to a file of its workspace folder, or why there is none. */
