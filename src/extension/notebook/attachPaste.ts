@@ -128,17 +128,20 @@ export async function planInsert(doc: vscode.TextDocument, dt: vscode.DataTransf
   return { text: parts.join(' '), edit, kind: ATTACH_KIND, title: added.length > 1 ? 'Insert Images as Attachments' : 'Insert Image as Attachment' };
 }
 
-/** A refusal changes nothing: an empty edit (so no other provider writes a file instead), and one line. */
-function refusedEdit(r: Refusal): Planned {
+/**
+ * A refusal changes nothing: an edit that puts back what it replaces (so no other provider writes a file
+ * instead; a paste over a selection keeps the selected text), and one line saying why.
+ */
+function refusedEdit(r: Refusal, kept = ''): Planned {
   refuse(r.refused);
-  return { text: '', kind: ATTACH_KIND, title: r.refused };
+  return { text: kept, kind: ATTACH_KIND, title: r.refused };
 }
 
 class AttachProvider implements vscode.DocumentPasteEditProvider, vscode.DocumentDropEditProvider {
-  async provideDocumentPasteEdits(doc: vscode.TextDocument, _r: readonly vscode.Range[], dt: vscode.DataTransfer, _c: vscode.DocumentPasteEditContext, token: vscode.CancellationToken) {
+  async provideDocumentPasteEdits(doc: vscode.TextDocument, ranges: readonly vscode.Range[], dt: vscode.DataTransfer, _c: vscode.DocumentPasteEditContext, token: vscode.CancellationToken) {
     const p = await planInsert(doc, dt);
     if (!p || token.isCancellationRequested) return undefined;
-    const plan = isRefusal(p) ? refusedEdit(p) : p;
+    const plan = isRefusal(p) ? refusedEdit(p, ranges.length === 1 ? doc.getText(ranges[0]) : '') : p;
     const e = new vscode.DocumentPasteEdit(plan.text, plan.title, plan.kind);
     e.additionalEdit = plan.edit;
     e.yieldTo = [vscode.DocumentDropOrPasteEditKind.Text];
