@@ -3,7 +3,7 @@
 // UUID-4 (DECISIONS "name of a pasted or dropped image attachment"), referenced at the cursor; the saved
 // file holds their exact bytes and no image file appears in the folder; answering the prompt sends the
 // image to the (mock) Anthropic server as an image part, and the reply shows it as a thumbnail; one Undo removes the note's reference and
-// attachment. Saves images.png.
+// attachment; a BMP is refused with one line and nothing changes. Saves images.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -177,6 +177,24 @@ export const tests = {
     const after = await saved(page, vsc, workspace, (c) => !c[1].attachments && !src(c[1]).includes('attachment:'), 'the note saved without its attachment');
     assert.equal(src(after[1]), 'A note with a picture:', 'the note as before the drop');
     assert.ok(after[2].attachments?.[state.promptId], "the prompt's attachment stays");
+  },
+
+  async 'a BMP pasted into a prompt is refused with one line, and nothing changes'({ page, vsc, workspace, assert }) {
+    const file = path.join(workspace, FILE);
+    const before = fs.readFileSync(file, 'utf8');
+    const prompt = row(page, 'What colour is this?');
+    const text = await prompt.locator('.view-lines').innerText();
+    await editEnd(page, prompt);
+    await page.evaluate((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'shot.bmp', { type: 'image/bmp' }));
+      document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, Buffer.from('BM not really a bitmap').toString('base64'));
+    await vsc.notification('Not attached: shot.bmp is image/bmp; a dialog takes PNG, JPEG, GIF or WebP images.');
+    assert.equal(await prompt.locator('.view-lines').innerText(), text, 'the prompt as it was');
+    await vsc.runCommand('File: Save');
+    assert.equal(fs.readFileSync(file, 'utf8'), before, 'the file as it was');
+    assert.deepEqual(imageFiles(workspace), state.before, 'no image file written to the folder');
     await mocks.anthropic.close();
   },
 };
