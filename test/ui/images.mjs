@@ -197,4 +197,19 @@ export const tests = {
     assert.deepEqual(imageFiles(workspace), state.before, 'no image file written to the folder');
     await mocks.anthropic.close();
   },
+
+  async "a PNG pasted into a note is attached too, not copied into the folder by VS Code's markdown paste"({ page, vsc, workspace, assert }) {
+    await editNote(page);
+    const note = row(page, 'A note with a picture:');
+    await editEnd(page, note);
+    await page.evaluate((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'image.png', { type: 'image/png' }));
+      document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, state.dropped.toString('base64'));
+    await until(page, () => note.locator('.view-lines').innerText(), (t) => UUID.test(t), 'the attachment reference in the note');
+    const cells = await saved(page, vsc, workspace, (c) => c[1].attachments, 'the saved note attachment');
+    assert.deepEqual(Object.values(cells[1].attachments), [{ 'image/png': state.dropped.toString('base64') }]);
+    assert.deepEqual(imageFiles(workspace), state.before, 'no image file written to the folder');
+  },
 };
