@@ -30,6 +30,10 @@ if (suites.length) {
   jobs.push(build({ ...common, entryPoints: suites, outdir: 'out/test/extension', outbase: 'test/extension', format: 'cjs',
     external: ['vscode', 'mocha', 'sharp'] }));
 }
+// The mock model servers, for the Playwright scripts that answer prompts (the suites bundle them).
+if (existsSync('test/mocks')) {
+  jobs.push(build({ ...common, entryPoints: ['test/mocks/anthropicServer.ts'], outfile: 'out/test/mocks/anthropicServer.cjs', format: 'cjs' }));
+}
 // The editor-speed bench (bench/vscode.sh) also runs inside the extension host.
 if (existsSync('bench/vscode')) {
   jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));

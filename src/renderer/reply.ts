@@ -7,7 +7,7 @@ import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { toolSpans } from '../core/reply';
 import type { ReplyAttachments } from '../shared/replyOutput';
-import { REPLY_ATTRS, REPLY_TAGS, REPLY_URI, replyAttribute } from './policy';
+import { REPLY_ATTRS, REPLY_TAGS, REPLY_URI, attachmentUrl, replyAttribute } from './policy';
 import { REPLY_CSS } from './style';
 import { toolCallElement } from './toolCall';
 
@@ -38,12 +38,30 @@ function sanitised(text: string): DocumentFragment {
   });
 }
 
+/** The images the prompt's request shows, a thumbnail each (only attachments that are images, as data URLs). */
+function thumbnails(names: unknown): HTMLElement | null {
+  const urls = (Array.isArray(names) ? names : []).map((n) => (typeof n === 'string' ? attachmentUrl(`attachment:${n}`, attachments) : null));
+  if (!urls.some((u) => u)) return null;
+  const strip = document.createElement('div');
+  strip.className = 'thumbnails';
+  for (const url of urls) {
+    if (!url) continue;
+    const img = document.createElement('img');
+    img.src = url;
+    img.alt = 'attached image';
+    strip.append(img);
+  }
+  return strip;
+}
+
 /** The reply: its prose as sanitised markdown, its tool calls built from their JSON as text. */
 function render(text: string, meta: unknown): DocumentFragment {
   const a = (meta as { attachments?: unknown } | null)?.attachments;
   attachments = a && typeof a === 'object' ? (a as ReplyAttachments) : undefined;
   try {
     const out = document.createDocumentFragment();
+    const thumbs = thumbnails((meta as { thumbnails?: unknown } | null)?.thumbnails);
+    if (thumbs) out.append(thumbs);
     let at = 0;
     for (const s of toolSpans(text)) {
       out.append(sanitised(text.slice(at, s.start)), toolCallElement(s));

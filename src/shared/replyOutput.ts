@@ -6,3 +6,6 @@ export const REPLY_MIME = 'application/vnd.dialog-notebook.reply+markdown';
 
 /** `metadata.attachments` of a reply output: nbformat's shape, name → { mime → standard base64 }. */
 export type ReplyAttachments = { [name: string]: { [mime: string]: string } };
+
+/** `metadata.thumbnails` of a reply output: the names of the attachments its prompt's request shows, in order. */
+export type ReplyThumbnails = string[];

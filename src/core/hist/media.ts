@@ -238,13 +238,21 @@ function attachmentBytes(a: Attachment): () => Uint8Array {
   };
 }
 
+/**
+ * WebP, which `detectMime` leaves undetected as the reference does, for an attachment stored as WebP
+ * whose bytes are WebP (a pasted or dropped one): without it a WebP the user attached is never sent.
+ */
+function attachedWebp(a: Attachment): string | undefined {
+  return a.contentType === 'image/webp' && at(a.data, 0, 'RIFF') && at(a.data, 8, 'WEBP') ? 'image/webp' : undefined;
+}
+
 /** Attachments referenced by UUID in the content, in attachment order, mime sniffed from the bytes. */
 export function attachmentMedia(m: Message, aim: AimInfo, opts: MediaOptions = {}): HistPart[] {
   if (!m.attachments.length) return [];
   const ids = new Set(imageRefs(m.content, ATT_REST, LAST_OUTPUT));
   const res: HistPart[] = [];
   for (const a of m.attachments) {
-    if (ids.has(a.id)) res.push(...mediaItem('content', a.id, attachmentBytes(a), aim, { prep: prepFor(opts), unavailMsg: opts.unavailMsg }));
+    if (ids.has(a.id)) res.push(...mediaItem('content', a.id, attachmentBytes(a), aim, { mime: attachedWebp(a), prep: prepFor(opts), unavailMsg: opts.unavailMsg }));
   }
   return res;
 }

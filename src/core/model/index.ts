@@ -9,3 +9,4 @@ export * from './preview';
 export * from './validate';
 export * from './timeRun';
 export * from './template';
+export * from './attach';

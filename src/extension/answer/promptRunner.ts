@@ -117,7 +117,7 @@ export class PromptRunner implements CellRunner {
     try {
       ({ reply, notice } = await this.answer(cell, ac.signal, craft, (r) => {
         streamed = true;
-        return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell)).attachments));
+        return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell))));
       }));
     } catch (e) {
       failure = e;

@@ -110,6 +110,22 @@ function rendererAttachments(list: StoredAttachment[]): ReplyAttachments {
   return out;
 }
 
+/**
+ * A cell's metadata with one more attachment, stored as cellMetadata stores a message's (a note's bytes
+ * also where the markdown renderer finds them); everything else in it is kept as it is.
+ */
+export function metadataWithAttachment(c: CellLike, a: Attachment): { [key: string]: unknown } {
+  const s = cellState(c);
+  const stored = storeAttachment(a);
+  const md: { [key: string]: unknown } = { ...c.metadata };
+  if (cellType(c) === 'note') {
+    const shown = isJsonObject(md.attachments as Json) ? (md.attachments as ReplyAttachments) : {};
+    md.attachments = { ...shown, ...rendererAttachments([stored]) };
+    md.dialog = { ...s, attachments: [...(s.attachments ?? []), { id: a.id, contentType: a.contentType }] };
+  } else md.dialog = { ...s, attachments: [...(s.attachments ?? []), stored] };
+  return md;
+}
+
 /** The cell metadata for a message. */
 export function cellMetadata(m: Message): { [key: string]: unknown } {
   const s: CellState = { id: m.id, msgType: m.msgType, meta: m.meta, skipped: m.skipped, pinned: m.pinned };
@@ -133,15 +149,24 @@ export function cellMetadata(m: Message): { [key: string]: unknown } {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** The images a prompt's request shows (`attachment:NAME` in its text), by name, in attachment order. */
+function shownImages(m: Message): string[] {
+  const shown = m.attachments.filter((a) => a.invalidBase64 === undefined && a.contentType.startsWith('image/') && m.content.includes(`attachment:${a.id}`));
+  return shown.map((a) => a.id);
+}
+
 /**
  * The output showing a prompt's reply: the reply as written, in our own mime only, so the only renderer
  * that shows it is ours (src/renderer), which sanitises it in every workspace. What is shown is what is
  * saved; only a reply UTF-8 cannot carry (a lone surrogate) also rides in the metadata, as written.
+ * The images the request shows ride along as thumbnails, drawn above the reply.
  */
-export function replyOutput(reply: string, attachments: Attachment[] = []): vscode.NotebookCellOutput {
+export function replyOutput(reply: string, m?: Message): vscode.NotebookCellOutput {
   const md: { [key: string]: unknown } = {};
   if (LONE_SURROGATE.test(reply)) md.dialog = { text: reply };
-  if (attachments.length && reply.includes('attachment:')) md.attachments = rendererAttachments(attachments.map(storeAttachment));
+  const thumbnails = m ? shownImages(m) : [];
+  if (m?.attachments.length && (thumbnails.length || reply.includes('attachment:'))) md.attachments = rendererAttachments(m.attachments.map(storeAttachment));
+  if (thumbnails.length) md.thumbnails = thumbnails;
   return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(reply, REPLY_MIME)], md);
 }
 
@@ -163,7 +188,8 @@ export function msg2cell(m: Message, codeLang = DEFAULT_CODE_LANG): vscode.Noteb
   if (t === 'code') cell.outputs = m.outputs.map(toCellOutput);
   else if (t === 'prompt') {
     const reply = aiRes(m);
-    cell.outputs = reply ? [replyOutput(reply, m.attachments)] : [];
+    // A prompt with images but no reply yet shows their thumbnails alone (an empty reply saves as none).
+    cell.outputs = reply || shownImages(m).length ? [replyOutput(reply, m)] : [];
   }
   return cell;
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { truthy } from '../../core/model';
 import { headerInfo } from '../../core/model';
 import { EXPLODED_KEY, EXPLODED_REPLY_KEY } from '../../core/reply';
-import { NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
+import { NOTEBOOK_TYPE, cellLike, cellReply, cellState, cellType } from './cells';
 
 export const KEYS = {
   prompts: 'dialogNotebook.promptCells',
@@ -22,7 +22,7 @@ function cellBits(c: vscode.NotebookCell): number {
   const t = cellType(cellLike(c));
   let bits = t === 'prompt' ? 1 : 0;
   if (truthy(extra[EXPLODED_KEY]) || truthy(extra[EXPLODED_REPLY_KEY])) bits |= 4;
-  else if (t === 'prompt' && c.outputs.length) bits |= 2;
+  else if (t === 'prompt' && c.outputs.length && cellReply(c)) bits |= 2; // not an output of thumbnails only
   if (t === 'note' && headerInfo(c.document.getText())[0]) bits |= 8;
   return bits;
 }

@@ -1,4 +1,4 @@
-// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save.
+// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells.
 
 import * as vscode from 'vscode';
 import { registerSerializer } from './serializer';
@@ -9,6 +9,7 @@ import { registerOpening } from './opening';
 import { registerContextKeys } from './contextKeys';
 import { registerOrigins } from './origins';
 import { registerExportOnSave } from './exportOnSave';
+import { registerAttachPaste } from './attachPaste';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   registerSerializer(context);
@@ -19,4 +20,5 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerOpening(context);
   registerContextKeys(context);
   registerExportOnSave(context);
+  registerAttachPaste(context);
 }
