@@ -1,7 +1,8 @@
-// The one NotebookController of dialogs ("Dialog"), preferred for every dialog so running a cell needs
-// no kernel pick. It runs the cells it is given in that order (Run All: dialog order), one at a time:
-// prompts are answered, code cells go to the code runner, which the kernel layer plugs in
-// (`setCodeRunner`); until then running code says so and changes nothing.
+// The NotebookControllers of dialogs: "Dialog" (the dialog's own kernelspec), preferred for every dialog
+// so running a cell needs no kernel pick, and one per Python environment the kernel layer adds
+// (`addController`: "Dialog · Python 3.11 (.venv)"). Each runs the cells it is given in that order (Run
+// All: dialog order), one at a time: prompts are answered, code cells go to the code runner, which the
+// kernel layer plugs in (`setCodeRunner`); until then running code says so and changes nothing.
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cells';
@@ -30,15 +31,33 @@ export class DialogController implements vscode.Disposable {
 
   /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
   constructor(readonly promptRunner: PromptRunner) {
-    this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Dialog', (cells) => this.execute(cells));
+    this.controller = this.createController(CONTROLLER_ID, 'Dialog');
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;
-    this.controller.supportedLanguages = [PROMPT_LANG, ...CODE_LANGS];
     const prefer = (nb: vscode.NotebookDocument) => {
       if (nb.notebookType === NOTEBOOK_TYPE) this.controller.updateNotebookAffinity(nb, vscode.NotebookControllerAffinity.Preferred);
     };
     vscode.workspace.notebookDocuments.forEach(prefer);
     this.subs.push(this.controller, vscode.workspace.onDidOpenNotebookDocument(prefer));
+  }
+
+  private createController(id: string, label: string, beforeRun?: (nb: vscode.NotebookDocument) => void): vscode.NotebookController {
+    const c = vscode.notebooks.createNotebookController(id, NOTEBOOK_TYPE, label, (cells, nb) => {
+      beforeRun?.(nb);
+      return this.execute(cells, c);
+    });
+    c.supportedLanguages = [PROMPT_LANG, ...CODE_LANGS];
+    return c;
+  }
+
+  /**
+   * Another controller that answers prompts and runs code: `beforeRun` tells the code runner, before each
+   * run, what this controller runs code in. Disposed by the caller.
+   */
+  addController(id: string, label: string, beforeRun: (nb: vscode.NotebookDocument) => void): vscode.NotebookController {
+    const c = this.createController(id, label, beforeRun);
+    c.supportsExecutionOrder = true;
+    return c;
   }
 
   /** The kernel layer's code runner (undefined: code does not run yet). */
@@ -48,12 +67,12 @@ export class DialogController implements vscode.Disposable {
     this.controller.description = runner ? 'Answers prompts, runs code in Jupyter' : 'Answers prompts';
   }
 
-  private async execute(cells: readonly vscode.NotebookCell[]): Promise<void> {
+  private async execute(cells: readonly vscode.NotebookCell[], controller: vscode.NotebookController): Promise<void> {
     const prompts = (c: vscode.NotebookCell) => cellType(cellLike(c)) === 'prompt';
     const runnable = cells.filter((c) => prompts(c) || (this.codeRunner && cellType(cellLike(c)) === 'code'));
     if (!this.codeRunner && cells.some((c) => cellType(cellLike(c)) === 'code')) this.noCode(cells.filter((c) => cellType(cellLike(c)) === 'code'));
     // Queued up front, so the cells show as pending and a stop before their turn is honoured.
-    const queue = runnable.map((c) => this.controller.createNotebookCellExecution(c));
+    const queue = runnable.map((c) => controller.createNotebookCellExecution(c));
     let stopped = false;
     for (const exec of queue) {
       if (stopped || exec.token.isCancellationRequested) {
