@@ -34,3 +34,10 @@ export function envLabel(e: Pick<PythonEnv, 'version' | 'name'>): string {
 export function envLacks(e: Pick<PythonEnv, 'ipykernel'>): string {
   return e.ipykernel ? '' : 'ipykernel';
 }
+
+/** The name of the environment an interpreter path belongs to: `.venv` for `…/.venv/bin/python`. */
+export function envNameOf(path: string): string {
+  const parts = path.split(/[\\/]/).filter(Boolean);
+  const bin = parts.length - 2;
+  return bin >= 1 && /^(bin|Scripts)$/.test(parts[bin]) ? parts[bin - 1] : parts[parts.length - 1] || path;
+}

@@ -6,7 +6,6 @@
 // and in a notification, and outputs the cell already had stay.
 
 import * as vscode from 'vscode';
-import { isJsonObject } from '../../core/base';
 import { Output } from '../../core/model';
 import { CellRunner } from '../answer';
 import { UpdateThrottle } from '../answer/throttle';
@@ -19,7 +18,7 @@ import { JupyterNotFoundError } from './localServer';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
 import { PythonEnv, envLabel } from './environment';
 import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
-import { KernelTarget, MissingIpykernelError, targetKey } from './target';
+import { KernelTarget, MissingIpykernelError, dialogKernelspec, targetKey } from './target';
 
 /** Streamed outputs reach the cell at most this often. */
 export const OUTPUT_INTERVAL_MS = 100;
@@ -58,10 +57,7 @@ export interface KernelDescription {
 
 /** The kernelspec a dialog names (`metadata.kernelspec.name`), default python3. */
 function kernelName(nb: vscode.NotebookDocument): string {
-  const meta = (nb.metadata.dialog as { meta?: unknown } | undefined)?.meta;
-  const spec = isJsonObject(meta) ? meta.kernelspec : undefined;
-  const name = isJsonObject(spec) ? spec.name : undefined;
-  return typeof name === 'string' && name ? name : 'python3';
+  return dialogKernelspec(nb.metadata).name ?? 'python3';
 }
 
 function note(text: string, tooltip: string, command?: vscode.Command): vscode.NotebookCellStatusBarItem {
@@ -119,6 +115,11 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       );
     }
     this.stateChanged.fire(nb.uri);
+  }
+
+  /** Whether something was selected for the dialog (else it runs its own kernelspec). */
+  hasTarget(nb: vscode.NotebookDocument): boolean {
+    return this.targets.has(nb.uri.toString());
   }
 
   target(nb: vscode.NotebookDocument): KernelTarget {

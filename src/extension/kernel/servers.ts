@@ -58,6 +58,11 @@ export class JupyterServers implements vscode.Disposable {
     return !!config.jupyterServerUrl.trim();
   }
 
+  /** The remote server's URL as the settings name it. */
+  get remoteUrl(): string {
+    return config.jupyterServerUrl.trim();
+  }
+
   /** The folder of environment kernelspecs, made on first use. */
   get kernelSpecs(): KernelSpecFolder {
     return (this.specs ??= new KernelSpecFolder());

@@ -2,6 +2,7 @@
 // controller), a Python environment on the local server, or a kernelspec of the remote server. And the
 // kernelspec a choice writes into the dialog, as Jupyter writes it. No vscode import.
 
+import { isJsonObject } from '../../core/base';
 import { PythonEnv, envLabel } from './environment';
 
 export type KernelTarget =
@@ -37,4 +38,13 @@ export class MissingIpykernelError extends Error {
     super(`${envLabel(env)} has no ipykernel, so it cannot run a kernel (${env.executable}). Install it: \`${env.executable} -m pip install ipykernel\`.`);
     this.name = 'MissingIpykernelError';
   }
+}
+
+/** The kernelspec a dialog names (`metadata.kernelspec` of the notebook's `metadata.dialog.meta`), if any. */
+export function dialogKernelspec(notebookMetadata: { [key: string]: unknown }): Partial<KernelspecMeta> {
+  const meta = (notebookMetadata.dialog as { meta?: unknown } | undefined)?.meta;
+  const spec = isJsonObject(meta) ? meta.kernelspec : undefined;
+  if (!isJsonObject(spec)) return {};
+  const text = (k: string) => (typeof spec[k] === 'string' && spec[k] ? (spec[k] as string) : undefined);
+  return { name: text('name'), display_name: text('display_name'), language: text('language') };
 }
