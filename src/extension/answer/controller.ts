@@ -27,11 +27,13 @@ const CODE_LANGS = ['python', 'javascript', 'typescript', 'shellscript', 'r', 'j
 export class DialogController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   private codeRunner: CellRunner | undefined;
+  /** Told before "Dialog" itself runs cells (the kernel layer: run the dialog's own kernelspec). */
+  beforeOwnRun: ((nb: vscode.NotebookDocument) => void) | undefined;
   private readonly subs: vscode.Disposable[] = [];
 
   /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
   constructor(readonly promptRunner: PromptRunner) {
-    this.controller = this.createController(CONTROLLER_ID, 'Dialog');
+    this.controller = this.createController(CONTROLLER_ID, 'Dialog', (nb) => this.beforeOwnRun?.(nb));
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;
     const prefer = (nb: vscode.NotebookDocument) => {

@@ -25,7 +25,7 @@ interface Entry {
   target: KernelTarget;
 }
 
-/** What Select Python Environment returns, for scripts. */
+/** What Select Python Environment returns (and Refresh lists), for scripts. */
 export interface SelectedEnvironment {
   controller: string;
   label: string;
@@ -52,6 +52,7 @@ export class EnvironmentControllers implements vscode.Disposable {
     private readonly memory: vscode.Memento,
     private readonly extensionId: string,
   ) {
+    dialog.beforeOwnRun = (nb) => runner.select(nb, { kind: 'dialog' });
     this.subs.push(
       dialog.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => selected && void this.picked(notebook, CONTROLLER_ID)),
       envs.onDidChange((list) => this.sync(list)),
@@ -184,6 +185,17 @@ export class EnvironmentControllers implements vscode.Disposable {
     if (!id) return undefined;
     await vscode.commands.executeCommand('notebook.selectKernel', { id, extension: this.extensionId });
     await this.picked(nb, id);
+    return this.described(id);
+  }
+
+  /** Dialog: Refresh Python Environments: looks for them again; what the kernel picker now lists. */
+  async refresh(): Promise<SelectedEnvironment[]> {
+    this.sync(await this.envs.refresh());
+    await this.syncRemote();
+    return [CONTROLLER_ID, ...this.entries.keys()].map((id) => this.described(id));
+  }
+
+  private described(id: string): SelectedEnvironment {
     const t = this.targetOf(id);
     if (t.kind === 'env') return { controller: id, label: envLabel(t.env), executable: t.env.executable, version: t.env.version, lacks: envLacks(t.env) };
     return { controller: id, label: t.kind === 'spec' ? t.displayName : 'Dialog', lacks: '' };

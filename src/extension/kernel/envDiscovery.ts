@@ -20,15 +20,23 @@ function executable(path: string): boolean {
   }
 }
 
+/** Every executable of that name on the PATH, in order, like `which -a`. */
+function allOnPath(name: string, pathVar: string): string[] {
+  return pathVar
+    .split(delimiter)
+    .filter(Boolean)
+    .flatMap((dir) => (windows ? [`${name}.exe`, name] : [name]).map((file) => join(dir, file)))
+    .filter(executable);
+}
+
 /** An executable on the PATH, like `which`. */
 export function onPath(name: string, pathVar = process.env.PATH ?? ''): string | undefined {
-  for (const dir of pathVar.split(delimiter)) {
-    if (!dir) continue;
-    for (const file of windows ? [`${name}.exe`, name] : [name]) {
-      if (executable(join(dir, file))) return join(dir, file);
-    }
-  }
-  return undefined;
+  return allOnPath(name, pathVar)[0];
+}
+
+/** pyenv's version folders, newest first (3.13.0 before 3.9.18). */
+function byVersionDesc(a: string, b: string): number {
+  return basename(b).localeCompare(basename(a), undefined, { numeric: true });
 }
 
 /** The interpreter of an environment folder (`bin/python`, on Windows `Scripts/python.exe` or `python.exe`). */
@@ -84,8 +92,9 @@ export function candidates(opts: DiscoverOptions): EnvCandidate[] {
     const name = basename(dirname(prefix)) === 'envs' ? basename(prefix) : 'base';
     add(interpreterIn(prefix), 'conda', name);
   }
-  for (const version of subfolders(join(env.PYENV_ROOT || join(home, '.pyenv'), 'versions'))) add(interpreterIn(version), 'pyenv', basename(version));
-  for (const name of ['python3', 'python']) add(onPath(name, env.PATH ?? ''), 'path', name);
+  for (const version of subfolders(join(env.PYENV_ROOT || join(home, '.pyenv'), 'versions')).sort(byVersionDesc)) add(interpreterIn(version), 'pyenv', `pyenv ${basename(version)}`);
+  // Each one on the PATH: the first `python3` may be a pyenv shim hiding the system's, which has Jupyter.
+  for (const name of ['python3', 'python']) for (const path of allOnPath(name, env.PATH ?? '')) add(path, 'path', path);
   const seen = new Set<string>();
   return found.filter((c) => !seen.has(c.path) && seen.add(c.path));
 }

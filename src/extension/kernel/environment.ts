@@ -8,7 +8,7 @@ export interface EnvCandidate {
   /** The interpreter as found (a venv's `bin/python`, a pyenv shim …). */
   path: string;
   kind: EnvKind;
-  /** What the environment is called: `.venv`, a conda env's name, a pyenv version, `python3`. */
+  /** What the environment is called: `.venv`, a conda env's name, `pyenv 3.11.7`, an interpreter on the PATH. */
   name: string;
   /** Found in a workspace folder (`.venv`, `venv`, `.conda`): preferred for the workspace's dialogs. */
   inWorkspace?: boolean;

@@ -42,8 +42,18 @@ export class Environments implements vscode.Disposable {
   private readonly pythonExtSubs: vscode.Disposable[] = [];
   private readonly subs: vscode.Disposable[] = [this.changed];
 
+  private settle: ReturnType<typeof setTimeout> | undefined;
+
   constructor(private readonly finder: EnvironmentFinder) {
     const refresh = () => void this.refresh();
+    // A workspace venv made or removed is seen once its files settle (venv and pip write many).
+    const soon = () => {
+      clearTimeout(this.settle);
+      this.settle = setTimeout(refresh, 3000);
+    };
+    const globs = ['{.venv,venv,.conda}', '{.venv,venv,.conda}/{pyvenv.cfg,bin/python,bin/python3,Scripts/python.exe}'];
+    const watchers = (vscode.workspace.workspaceFolders ?? []).flatMap((f) => globs.map((g) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, g))));
+    for (const w of watchers) this.subs.push(w, w.onDidCreate(soon), w.onDidDelete(soon));
     this.subs.push(
       vscode.workspace.onDidChangeWorkspaceFolders(refresh),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('dialogNotebook.python') && refresh()),
@@ -100,6 +110,7 @@ export class Environments implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.settle);
     this.subs.forEach((s) => s.dispose());
     this.pythonExtSubs.forEach((s) => s.dispose());
   }

@@ -68,6 +68,7 @@ export function registerKernel(context: vscode.ExtensionContext, controller: Dia
     ),
     vscode.commands.registerCommand('dialogNotebook.setJupyterToken', (t?: unknown) => token.setCommand(t)),
     vscode.commands.registerCommand('dialogNotebook.selectEnvironment', (path?: unknown) => pickers.select(path)),
+    vscode.commands.registerCommand('dialogNotebook.refreshEnvironments', () => pickers.refresh()),
     vscode.commands.registerCommand('dialogNotebook.refreshVariables', () => variables.refresh()),
     vscode.commands.registerCommand('dialogNotebook.installIpykernel', (path?: unknown) => installIpykernel(path, runner, envs)),
   );
