@@ -79,7 +79,9 @@ export class Environments implements vscode.Disposable {
    * among those found; an interpreter discovery does not see is asked directly and kept in the list.
    */
   async find(path: string): Promise<PythonEnv | undefined> {
-    const match = (envs: PythonEnv[]) => envs.find((e) => e.path === path || e.executable === path || e.prefix === path);
+    // `…/.venv/bin/python` is the environment of `…/.venv` whichever of its interpreters discovery took.
+    const home = path.replace(/[\\/][^\\/]+[\\/][^\\/]+$/, '');
+    const match = (envs: PythonEnv[]) => envs.find((e) => e.path === path || e.executable === path || e.prefix === path) ?? envs.find((e) => e.prefix === home);
     const had = match(await this.all()) ?? match(await this.refresh());
     if (had) return had;
     const c: EnvCandidate = { path, kind: 'setting', name: envNameOf(path) };

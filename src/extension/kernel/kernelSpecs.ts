@@ -14,8 +14,15 @@ export function envKernelName(e: Pick<PythonEnv, 'executable'>): string {
   return `dialog-env-${createHash('sha256').update(e.executable).digest('hex').slice(0, 12)}`;
 }
 
+export interface KernelJson {
+  argv: string[];
+  display_name: string;
+  language: string;
+  metadata: { debugger: boolean };
+}
+
 /** The kernel.json of an environment: its own Python running ipykernel, as `ipykernel install` writes it. */
-export function envKernelSpec(e: Pick<PythonEnv, 'executable' | 'version' | 'name'>): object {
+export function envKernelSpec(e: Pick<PythonEnv, 'executable' | 'version' | 'name'>): KernelJson {
   return {
     argv: [e.executable, '-m', 'ipykernel_launcher', '-f', '{connection_file}'],
     display_name: envLabel(e),
