@@ -43,6 +43,7 @@ function envDescription(env: PythonEnv): { description: string; detail?: string 
 export class EnvironmentControllers implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly subs: vscode.Disposable[] = [];
+  private started = false;
 
   constructor(
     private readonly dialog: DialogController,
@@ -56,10 +57,20 @@ export class EnvironmentControllers implements vscode.Disposable {
     this.subs.push(
       dialog.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => selected && void this.picked(notebook, CONTROLLER_ID)),
       envs.onDidChange((list) => this.sync(list)),
-      vscode.workspace.onDidOpenNotebookDocument((nb) => this.prefer(nb)),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('dialogNotebook.jupyter.serverUrl') && void this.syncRemote()),
+      vscode.workspace.onDidOpenNotebookDocument((nb) => {
+        this.start(nb);
+        this.prefer(nb);
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => this.started && e.affectsConfiguration('dialogNotebook.jupyter.serverUrl') && void this.syncRemote()),
     );
-    void envs.all().then(
+    vscode.workspace.notebookDocuments.forEach((nb) => this.start(nb));
+  }
+
+  /** Environments are looked for once a dialog is open (they cost a process each), not on every window start. */
+  private start(nb: vscode.NotebookDocument): void {
+    if (this.started || nb.notebookType !== NOTEBOOK_TYPE) return;
+    this.started = true;
+    void this.envs.all().then(
       (list) => this.sync(list),
       (e) => log.warn(`Finding Python environments failed: ${reason(e)}`),
     );
