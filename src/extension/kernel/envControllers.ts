@@ -146,7 +146,8 @@ export class EnvironmentControllers implements vscode.Disposable {
       return t.kind === 'env' ? !!spec.display_name && envLabel(t.env) === spec.display_name : t.kind === 'spec' && t.name === spec.name;
     });
     if (named) return named[0];
-    const venv = [...this.entries].find(([, e]) => e.target.kind === 'env' && e.target.env.inWorkspace && e.target.env.ipykernel);
+    // Environments run on the local server only: with a remote one, "Dialog" (or its kernelspecs) stays first.
+    const venv = this.servers.remote ? undefined : [...this.entries].find(([, e]) => e.target.kind === 'env' && e.target.env.inWorkspace && e.target.env.ipykernel);
     return venv?.[0] ?? CONTROLLER_ID;
   }
 
