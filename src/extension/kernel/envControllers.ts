@@ -44,6 +44,8 @@ export class EnvironmentControllers implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly subs: vscode.Disposable[] = [];
   private started = false;
+  /** By dialog URI: the pick being applied. */
+  private readonly picking = new Map<string, Promise<void>>();
 
   constructor(
     private readonly dialog: DialogController,
@@ -166,8 +168,19 @@ export class EnvironmentControllers implements vscode.Disposable {
     return this.entries.get(id)?.target ?? { kind: 'dialog' };
   }
 
-  /** A controller was picked for the dialog: the runner uses it, the pick is remembered and written into the dialog. */
-  private async picked(nb: vscode.NotebookDocument, id: string): Promise<void> {
+  /**
+   * A controller was picked for the dialog: the runner uses it, the pick is remembered and written into
+   * the dialog. One at a time per dialog: the picker's event and Select Python Environment both report a
+   * pick, and the second must see the first's edit (one undo step, not two).
+   */
+  private picked(nb: vscode.NotebookDocument, id: string): Promise<void> {
+    const key = nb.uri.toString();
+    const next = (this.picking.get(key) ?? Promise.resolve()).then(() => this.apply(nb, id)).catch((e) => log.warn(`Applying the kernel pick failed: ${reason(e)}`));
+    this.picking.set(key, next);
+    return next;
+  }
+
+  private async apply(nb: vscode.NotebookDocument, id: string): Promise<void> {
     if (nb.notebookType !== NOTEBOOK_TYPE) return;
     const target = this.targetOf(id);
     this.runner.select(nb, target);

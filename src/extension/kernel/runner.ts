@@ -128,10 +128,13 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
 
   /** The kernel's name for the status bar: the environment (with its interpreter), else the kernelspec. */
   describe(nb: vscode.NotebookDocument): KernelDescription {
-    const t = this.kernels.get(nb.uri.toString())?.kernel?.target ?? this.target(nb);
+    const k = this.kernels.get(nb.uri.toString())?.kernel;
+    const t = k?.target ?? this.target(nb);
     if (t.kind === 'env') return { label: envLabel(t.env), path: t.env.executable };
-    if (t.kind === 'spec') return { label: t.displayName };
-    return { label: this.kernelName(nb) };
+    // A kernelspec's language and version are known once its kernel answered.
+    const lang = k?.ks.language;
+    const version = lang?.version ? ` · ${lang.name[0].toUpperCase()}${lang.name.slice(1)} ${lang.version}` : '';
+    return { label: `${t.kind === 'spec' ? t.displayName : this.kernelName(nb)}${version}` };
   }
 
   /** The dialog's kernel if one runs now (none is started). */
