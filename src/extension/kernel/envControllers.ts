@@ -66,6 +66,22 @@ export class EnvironmentControllers implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => this.started && e.affectsConfiguration('dialogNotebook.jupyter.serverUrl') && void this.syncRemote()),
     );
     vscode.workspace.notebookDocuments.forEach((nb) => this.start(nb));
+    this.subs.push(vscode.window.onDidChangeActiveNotebookEditor(() => void this.selectPreferred()));
+  }
+
+  /**
+   * VS Code runs a cell without asking only when the notebook has a selected controller or offers just
+   * one: with environments listed, the active dialog gets its preferred controller selected unless it
+   * has one (`skipIfAlreadySelected`), so running a cell still needs no kernel pick.
+   */
+  private async selectPreferred(): Promise<void> {
+    const nb = vscode.window.activeNotebookEditor?.notebook;
+    if (nb?.notebookType !== NOTEBOOK_TYPE || !this.entries.size) return;
+    try {
+      await vscode.commands.executeCommand('notebook.selectKernel', { id: this.preferredFor(nb), extension: this.extensionId, skipIfAlreadySelected: true });
+    } catch (e) {
+      log.warn(`Selecting the dialog's controller failed: ${reason(e)}`);
+    }
   }
 
   /** Environments are looked for once a dialog is open (they cost a process each), not on every window start. */
@@ -89,6 +105,7 @@ export class EnvironmentControllers implements vscode.Disposable {
     }
     this.drop((id, e) => e.target.kind === 'env' && !ids.has(id));
     vscode.workspace.notebookDocuments.forEach((nb) => this.prefer(nb));
+    void this.selectPreferred();
   }
 
   /** The remote server's kernelspecs as controllers (none without a remote server, or when it cannot be reached). */
