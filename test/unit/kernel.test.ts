@@ -4,14 +4,16 @@
 // Every wait is for an event or a state, never a fixed sleep.
 
 import { strict as assert } from 'node:assert';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Output, b64decode, varsHist } from '../../src/core';
 import { JupyterConnectError, JupyterConnection, connectServer } from '../../src/extension/kernel/connection';
-import { anthropicTool, callTool, kernelVars, openaiTool, toolSchemas } from '../../src/extension/kernel/hostTools';
+import { probe } from '../../src/extension/kernel/envDiscovery';
+import { anthropicTool, callTool, kernelVariables, kernelVars, openaiTool, toolSchemas } from '../../src/extension/kernel/hostTools';
+import { KernelSpecFolder } from '../../src/extension/kernel/kernelSpecs';
 import { JupyterNotFoundError, LocalServer, findJupyterServer, startLocalServer } from '../../src/extension/kernel/localServer';
 import { ExecuteResult, KernelError, KernelEvalError, KernelSession, KernelStatus } from '../../src/extension/kernel/session';
 
@@ -79,6 +81,33 @@ async function kernelPid(ks: KernelSession): Promise<number> {
   assert.ok('text' in v, JSON.stringify(v));
   return Number(v.text);
 }
+
+describe("kernel: a venv's kernel on Debian's Jupyter Server", function () {
+  this.timeout(180000);
+  it('runs through a kernelspec of ours on the server’s JUPYTER_PATH', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dialog-venv-kernel-'));
+    const specs = new KernelSpecFolder();
+    let server: LocalServer | undefined;
+    let conn: JupyterConnection | undefined;
+    try {
+      execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', join(dir, '.venv')]);
+      const env = (await probe({ path: join(dir, '.venv', 'bin', 'python'), kind: 'venv', name: '.venv' }))!;
+      assert.equal(env.ipykernel, true, 'system site packages: ipykernel');
+      const name = specs.ensure(env);
+      server = await startLocalServer({ python: '/usr/bin/python3', rootDir: dir, jupyterPath: specs.dir });
+      conn = await connectServer(server.url, server.token);
+      const ks = await KernelSession.start(conn, { path: 'd.ipynb', kernelName: name });
+      const r = await ks.execute('import sys\nprint(sys.prefix)');
+      assert.equal(r.outputs.map((o) => [o.text ?? ''].flat().join('')).join('').trim(), join(dir, '.venv'));
+      await ks.dispose();
+    } finally {
+      conn?.dispose();
+      await server?.dispose();
+      specs.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('kernel: finding Jupyter', () => {
   it('a Python without Jupyter Server is a clear error saying what to install', async () => {
@@ -225,6 +254,16 @@ describe('kernel: a real Jupyter Server and kernel', function () {
     assert.deepEqual((await ks.execute("'_dialog_notebooks' in dir()")).outputs[0].data, { 'text/plain': 'False' }, 'nor names in the namespace');
   });
 
+
+  it("the Variables view's list: name, type and a short repr of each user variable, no modules, nothing private", async () => {
+    const vars = await kernelVariables(ks);
+    const byName = new Map(vars.map((v) => [v.name, v]));
+    assert.deepEqual(byName.get('x'), { name: 'x', type: 'int', value: '42' });
+    assert.deepEqual(byName.get('s'), { name: 's', type: 'str', value: "'hi'" });
+    assert.equal(byName.get('fig')?.type, 'Figure');
+    for (const hidden of ['plt', '_', 'In', 'Out', 'get_ipython', 'exit']) assert.ok(!byName.has(hidden), hidden);
+    assert.deepEqual(vars.map((v) => v.name), [...vars.map((v) => v.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  });
   it('&`fn` tools: a schema from signature, hints, docstring and comments; calls return results and errors', async () => {
     const def = [
       'def add(a: int,  # the first number',

@@ -1,10 +1,11 @@
-// The one NotebookController of dialogs ("Dialog"), preferred for every dialog so running a cell needs
-// no kernel pick. It runs the cells it is given in that order (Run All: dialog order), one at a time:
-// code cells go to the code runner, which the kernel layer plugs in (`setCodeRunner`; until then running
-// code says so and changes nothing). A prompt is answered only when it is the one cell run (its ▶,
-// Ctrl+Enter): Run All / Above / Below run code only and pass prompts over, keeping their replies, since
-// answering again costs money and replaces the reply. Answering many prompts is `answerPrompts`
-// (Dialog: Answer All Prompts…, which asks first).
+// The NotebookControllers of dialogs: "Dialog" (the dialog's own kernelspec), preferred for every dialog
+// so running a cell needs no kernel pick, and one per Python environment the kernel layer adds
+// (`addController`: "Dialog · Python 3.11 (.venv)"). Each runs the cells it is given in that order (Run
+// All: dialog order), one at a time: code cells go to the code runner, which the kernel layer plugs in
+// (`setCodeRunner`; until then running code says so and changes nothing). A prompt is answered only when
+// it is the one cell run (its ▶, Ctrl+Enter): Run All / Above / Below run code only and pass prompts over,
+// keeping their replies, since answering again costs money and replaces the reply. Answering many prompts
+// is `answerPrompts` (Dialog: Answer All Prompts…, which asks first).
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cells';
@@ -49,29 +50,52 @@ function runAbove(cell: vscode.NotebookCell): boolean {
 export class DialogController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   private codeRunner: CellRunner | undefined;
+  /** Told before "Dialog" itself runs cells (the kernel layer: run the dialog's own kernelspec). */
+  beforeOwnRun: ((nb: vscode.NotebookDocument) => void) | undefined;
   private readonly subs: vscode.Disposable[] = [];
-  /** Notebooks this controller is selected for: only those take executions it creates itself. */
-  private readonly selected = new Set<vscode.NotebookDocument>();
+  /** The controller of ours selected for each notebook, with what it tells the code runner before a run. */
+  private readonly selected = new Map<vscode.NotebookDocument, { controller: vscode.NotebookController; beforeRun?: (nb: vscode.NotebookDocument) => void }>();
 
   /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
   constructor(
     readonly promptRunner: PromptRunner,
     private readonly extensionId: string,
   ) {
-    this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, 'Dialog', (cells) => this.execute(cells));
+    this.controller = this.createController(CONTROLLER_ID, 'Dialog', (nb) => this.beforeOwnRun?.(nb));
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;
-    // Code first: VS Code gives a cell it turns into code (or inserts into an empty dialog) the first one.
-    this.controller.supportedLanguages = [...CODE_LANGS, PROMPT_LANG];
     const prefer = (nb: vscode.NotebookDocument) => {
       if (nb.notebookType === NOTEBOOK_TYPE) this.controller.updateNotebookAffinity(nb, vscode.NotebookControllerAffinity.Preferred);
     };
     vscode.workspace.notebookDocuments.forEach(prefer);
+    this.subs.push(vscode.workspace.onDidOpenNotebookDocument(prefer));
+  }
+
+  private createController(id: string, label: string, beforeRun?: (nb: vscode.NotebookDocument) => void): vscode.NotebookController {
+    const c = vscode.notebooks.createNotebookController(id, NOTEBOOK_TYPE, label, (cells, nb) => {
+      beforeRun?.(nb);
+      return this.execute(cells, c);
+    });
+    // Code first: VS Code gives a cell it turns into code (or inserts into an empty dialog) the first one.
+    c.supportedLanguages = [...CODE_LANGS, PROMPT_LANG];
     this.subs.push(
-      this.controller,
-      vscode.workspace.onDidOpenNotebookDocument(prefer),
-      this.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => (selected ? this.selected.add(notebook) : this.selected.delete(notebook))),
+      c,
+      c.onDidChangeSelectedNotebooks(({ notebook, selected }) => {
+        if (selected) this.selected.set(notebook, { controller: c, beforeRun });
+        else if (this.selected.get(notebook)?.controller === c) this.selected.delete(notebook);
+      }),
     );
+    return c;
+  }
+
+  /**
+   * Another controller that answers prompts and runs code: `beforeRun` tells the code runner, before each
+   * run, what this controller runs code in. Disposed by the caller.
+   */
+  addController(id: string, label: string, beforeRun: (nb: vscode.NotebookDocument) => void): vscode.NotebookController {
+    const c = this.createController(id, label, beforeRun);
+    c.supportsExecutionOrder = true;
+    return c;
   }
 
   /** The kernel layer's code runner (undefined: code does not run yet). */
@@ -81,7 +105,7 @@ export class DialogController implements vscode.Disposable {
     this.controller.description = runner ? 'Answers prompts, runs code in Jupyter' : 'Answers prompts';
   }
 
-  private async execute(cells: readonly vscode.NotebookCell[]): Promise<void> {
+  private async execute(cells: readonly vscode.NotebookCell[], controller: vscode.NotebookController): Promise<void> {
     const one = cells.length === 1 && isPrompt(cells[0]) && !runAbove(cells[0]);
     const passed = one ? [] : cells.filter(isPrompt);
     if (passed.length) {
@@ -90,27 +114,31 @@ export class DialogController implements vscode.Disposable {
     }
     const code = cells.filter(isCode);
     if (!this.codeRunner && code.length) this.noCode(code);
-    await this.runQueue(one ? cells : this.codeRunner ? code : []);
+    await this.runQueue(controller, one ? cells : this.codeRunner ? code : []);
   }
 
   /**
-   * Answers `prompts` of one dialog in order, each as its ▶ would (one undo step each); the first that
-   * fails or is stopped, or `stop`, ends the rest. Resolves to how many were answered.
+   * Answers `prompts` of one dialog in order, each as its ▶ would (one undo step each), with the
+   * controller selected for the dialog; the first that fails or is stopped, or `stop`, ends the rest.
+   * Resolves to how many were answered.
    */
   async answerPrompts(prompts: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
     const nb = prompts[0]?.notebook;
-    if (nb && !this.selected.has(nb)) {
-      // Never run in this window yet: select this controller for it, as running a cell would.
+    if (!nb) return 0;
+    if (!this.selected.has(nb)) {
+      // Never run in this window yet: select "Dialog" for it, as running a cell would.
       const notebookEditor = await vscode.window.showNotebookDocument(nb);
       await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor, id: CONTROLLER_ID, extension: this.extensionId });
     }
-    return this.runQueue(prompts.filter(isPrompt), stop, onStart);
+    const { controller, beforeRun } = this.selected.get(nb) ?? { controller: this.controller, beforeRun: this.beforeOwnRun };
+    beforeRun?.(nb);
+    return this.runQueue(controller, prompts.filter(isPrompt), stop, onStart);
   }
 
-  /** Runs `cells` one at a time; returns how many ran to the end without stopping the queue. */
-  private async runQueue(cells: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
+  /** Runs `cells` one at a time as `controller`'s; returns how many ran to the end without stopping the queue. */
+  private async runQueue(controller: vscode.NotebookController, cells: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
     // Queued up front, so the cells show as pending and a stop before their turn is honoured.
-    const queue = cells.map((c) => this.controller.createNotebookCellExecution(c));
+    const queue = cells.map((c) => controller.createNotebookCellExecution(c));
     let stopped = false;
     let done = 0;
     for (const [k, exec] of queue.entries()) {

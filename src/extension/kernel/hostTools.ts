@@ -11,7 +11,7 @@ import { KernelSession } from './session';
  * `application/json`: `user_expressions` hands it back as JSON, with no output in any cell.
  */
 const PY = String.raw`
-import base64, builtins, contextlib, enum, inspect, io, json, re, textwrap, tokenize, traceback, types, typing
+import base64, builtins, contextlib, enum, inspect, io, json, re, reprlib, textwrap, tokenize, traceback, types, typing
 
 MIME = 'application/json'
 IMAGE_MIMES = ('image/png', 'image/jpeg')
@@ -74,6 +74,19 @@ def var_values(exprs_json):
         except Exception as ex: r = {'expr': e, 'error': _err(ex)}
         out.append(r)
     return _Out(out)
+
+# ---------------------------------------------------------------- the Dialog Variables view
+
+def variables():
+    "The user's variables as Jupyter's Variables panel lists them: name, type, a short repr; no modules, nothing private."
+    ip, out = _shell(), []
+    hidden = getattr(ip, 'user_ns_hidden', {}) if ip is not None else {}
+    for k, v in list(_ns().items()):
+        if k.startswith('_') or k in hidden or isinstance(v, types.ModuleType): continue
+        try: r = reprlib.repr(v)
+        except Exception as ex: r = '<' + _err(ex) + '>'
+        out.append({'name': k, 'type': type(v).__name__, 'value': r[:200]})
+    return _Out(sorted(out, key=lambda r: r['name'].lower()))
 
 # ---------------------------------------------------------------- ampersand references: tool schemas
 
@@ -216,6 +229,18 @@ export async function kernelVars(session: Evaluator, exprs: readonly string[]): 
 }
 
 /** A tool as the model sees it; `parameters` is the JSON schema of its keyword arguments. */
+/** A variable of the user's namespace, for the Dialog Variables view and ``$`…` `` completions. */
+export interface KernelVariable {
+  name: string;
+  type: string;
+  /** A short repr (reprlib's, at most 200 characters). */
+  value: string;
+}
+
+export function kernelVariables(session: Evaluator): Promise<KernelVariable[]> {
+  return run<KernelVariable[]>(session, '', `${MOD}.variables()`);
+}
+
 export interface ToolSchema {
   /** The reference with characters outside `[A-Za-z0-9_-]` replaced by `_` (Anthropic's and OpenAI's alphabet). */
   name: string;

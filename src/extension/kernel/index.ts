@@ -1,15 +1,22 @@
 // Running code cells in Jupyter kernels: the code runner plugged into the dialog controller, the
-// kernel status item, and the commands Restart Kernel, Interrupt Kernel and Set Jupyter Token….
+// controllers of the Python environments, the kernel status item, the Dialog Variables view, and the
+// commands Restart Kernel, Interrupt Kernel, Set Jupyter Token…, Select Python Environment… and Install
+// ipykernel.
 
 import * as vscode from 'vscode';
 import { DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { EnvironmentControllers } from './envControllers';
+import { discover, probe } from './envDiscovery';
+import { Environments } from './environments';
+import { installIpykernel } from './install';
 import { CodeRunner } from './runner';
 import { JupyterServers } from './servers';
 import { KernelStatusItem } from './statusItem';
 import { JupyterToken } from './token';
+import { VariablesView } from './variables';
 
 /**
  * The dialog a kernel command acts on: the one given (the notebook toolbar passes the document, the
@@ -24,8 +31,11 @@ function targetDialog(arg: unknown): vscode.NotebookDocument | undefined {
 
 export function registerKernel(context: vscode.ExtensionContext, controller: DialogController): CodeRunner {
   const token = new JupyterToken(context.secrets);
-  const servers = new JupyterServers(token);
-  const runner = new CodeRunner(servers);
+  const envs = new Environments({ discover, probe: (c) => probe(c) });
+  const servers = new JupyterServers(token, async () => (await envs.all()).filter((e) => e.jupyterServer).map((e) => e.executable));
+  const runner = new CodeRunner(servers, (env) => envs.recheck(env));
+  const variables = new VariablesView(runner);
+  const pickers = new EnvironmentControllers(controller, runner, envs, servers, context.workspaceState, context.extension.id);
   controller.setCodeRunner(runner);
   controller.promptRunner.kernels = runner;
   const withDialog = (what: string, act: (nb: vscode.NotebookDocument) => Promise<unknown>) => async (arg?: unknown) => {
@@ -40,9 +50,12 @@ export function registerKernel(context: vscode.ExtensionContext, controller: Dia
   };
   context.subscriptions.push(
     // In order: the kernels are asked to shut down, then the servers stop (a local one ends its kernels).
+    pickers,
+    envs,
     runner,
     servers,
     new KernelStatusItem(runner),
+    variables,
     vscode.commands.registerCommand(
       'dialogNotebook.restartKernel',
       withDialog('Restart Kernel', (nb) => runner.restart(nb)),
@@ -54,6 +67,10 @@ export function registerKernel(context: vscode.ExtensionContext, controller: Dia
       }),
     ),
     vscode.commands.registerCommand('dialogNotebook.setJupyterToken', (t?: unknown) => token.setCommand(t)),
+    vscode.commands.registerCommand('dialogNotebook.selectEnvironment', (path?: unknown) => pickers.select(path)),
+    vscode.commands.registerCommand('dialogNotebook.refreshEnvironments', () => pickers.refresh()),
+    vscode.commands.registerCommand('dialogNotebook.refreshVariables', () => variables.refresh()),
+    vscode.commands.registerCommand('dialogNotebook.installIpykernel', (path?: unknown) => installIpykernel(path, runner, envs)),
   );
   return runner;
 }

@@ -3,10 +3,11 @@
 
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { onPath } from './envDiscovery';
 
 /** How to launch Jupyter Server: a command and the arguments before the server's own options. */
 export interface JupyterCommand {
@@ -19,6 +20,10 @@ export interface LocalServerOptions {
   python?: string;
   /** The server's root: the dialog's folder or the workspace. Kernels start in the dialog's folder under it. */
   rootDir: string;
+  /** Pythons found to have `jupyter_server`, tried when neither the setting nor the PATH gives a server. */
+  fallbacks?: readonly string[];
+  /** A folder of kernelspecs put first on the server's JUPYTER_PATH (the environments' kernels). */
+  jupyterPath?: string;
   /** How long the server may take to start listening (default 60 s: Python imports are slow on a busy machine). */
   startTimeoutMs?: number;
 }
@@ -54,20 +59,6 @@ export class ServerStartError extends Error {
   }
 }
 
-/** An executable on the PATH, like `which`. */
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {
-      // not in this directory
-    }
-  }
-  return undefined;
-}
-
 /** Runs `python -c 'import jupyter_server'`; resolves to the failure text, or '' when it imports. */
 function probe(python: string): Promise<string> {
   return new Promise((resolve) => {
@@ -82,14 +73,16 @@ function probe(python: string): Promise<string> {
 /**
  * The Jupyter Server to run: `<python> -m jupyter_server` for the configured Python; with none
  * configured, `python3` on the PATH, else the `jupyter-server` script on the PATH (which runs on its
- * own interpreter: a pyenv `python3` may shadow the system one that has Jupyter).
+ * own interpreter: a pyenv `python3` may shadow the system one that has Jupyter), else the first of
+ * `fallbacks` (environments found to have jupyter_server).
  */
-export async function findJupyterServer(python?: string): Promise<JupyterCommand> {
+export async function findJupyterServer(python?: string, fallbacks: readonly string[] = []): Promise<JupyterCommand> {
   const py = python?.trim();
   const failure = await probe(py || 'python3');
   if (!failure) return { command: py || 'python3', args: ['-m', 'jupyter_server'] };
   const script = py ? undefined : onPath('jupyter-server');
   if (script) return { command: script, args: [] };
+  if (!py && fallbacks.length) return { command: fallbacks[0], args: ['-m', 'jupyter_server'] };
   throw new JupyterNotFoundError(py ? failure : `${failure}; no jupyter-server on the PATH`);
 }
 
@@ -141,7 +134,7 @@ for _module, _name in [('jupyter_server.services.kernels.websocket', 'KernelWebs
 `;
 
 /** One launch on one port: resolves once the server says it is running, rejects with its log otherwise. */
-async function launch(cmd: JupyterCommand, rootDir: string, port: number, token: string, timeoutMs: number): Promise<LocalServer> {
+async function launch(cmd: JupyterCommand, rootDir: string, port: number, token: string, timeoutMs: number, jupyterPath?: string): Promise<LocalServer> {
   const configDir = mkdtempSync(join(tmpdir(), 'dialog-jupyter-'));
   const configFile = join(configDir, 'jupyter_server_config.py');
   writeFileSync(configFile, NODELAY_CONFIG);
@@ -157,7 +150,9 @@ async function launch(cmd: JupyterCommand, rootDir: string, port: number, token:
     ...(process.getuid?.() === 0 ? ['--allow-root'] : []),
   ];
   // The token travels in the environment, not on a command line other users can read with `ps`.
-  const p = spawn(cmd.command, args, { cwd: rootDir, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, JUPYTER_TOKEN: token } });
+  const env: NodeJS.ProcessEnv = { ...process.env, JUPYTER_TOKEN: token };
+  if (jupyterPath) env.JUPYTER_PATH = [jupyterPath, process.env.JUPYTER_PATH].filter(Boolean).join(delimiter);
+  const p = spawn(cmd.command, args, { cwd: rootDir, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env });
   const exited = exitOf(p);
   void exited.then(removeConfig);
   let log = '';
@@ -206,11 +201,11 @@ async function launch(cmd: JupyterCommand, rootDir: string, port: number, token:
 
 /** Starts a local Jupyter Server and resolves once it listens; a taken port is retried on another. */
 export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
-  const cmd = await findJupyterServer(opts.python);
+  const cmd = await findJupyterServer(opts.python, opts.fallbacks);
   const token = randomBytes(24).toString('hex');
   for (let attempt = 1; ; attempt++) {
     try {
-      return await launch(cmd, opts.rootDir, await freePort(), token, opts.startTimeoutMs ?? 60000);
+      return await launch(cmd, opts.rootDir, await freePort(), token, opts.startTimeoutMs ?? 60000, opts.jupyterPath);
     } catch (e) {
       // Between freePort() closing its probe and the server binding, another process may take the port.
       if (attempt >= 3 || !(e instanceof ServerStartError && /already in use/i.test(e.message))) throw e;

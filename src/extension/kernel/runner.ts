@@ -1,11 +1,12 @@
 // Runs a dialog's code cells in a Jupyter kernel, for the dialog controller (its CellRunner for code).
-// One kernel per open dialog, from its kernelspec (default python3), started on its first code cell and
-// shut down when the dialog closes; its CRAFT files' code runs first (craftCode.ts). Outputs stream into the cell at a bounded rate; stopping the cell
+// One kernel per open dialog, from its kernelspec (default python3) or the environment picked for it (a
+// controller of the kernel picker), started on its first code cell and shut down when the dialog closes
+// or another environment is picked; its CRAFT files' code runs first (craftCode.ts). Outputs stream into
+// the cell at a bounded rate; stopping the cell
 // interrupts the kernel. Whatever fails (no Jupyter, a wrong token, a dead kernel) is said on the cell
 // and in a notification, and outputs the cell already had stay.
 
 import * as vscode from 'vscode';
-import { isJsonObject } from '../../core/base';
 import { Output } from '../../core/model';
 import { CellRunner } from '../answer';
 import { UpdateThrottle } from '../answer/throttle';
@@ -17,8 +18,10 @@ import { stampTimeRun } from '../notebook/edits';
 import { JupyterConnectError } from './connection';
 import { JupyterNotFoundError } from './localServer';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
+import { PythonEnv, envLabel } from './environment';
 import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
 import { runCraftCode } from './craftCode';
+import { KernelTarget, MissingIpykernelError, dialogKernelspec, targetKey } from './target';
 
 /** Streamed outputs reach the cell at most this often. */
 export const OUTPUT_INTERVAL_MS = 100;
@@ -28,6 +31,7 @@ export type KernelState = KernelStatus | 'not started' | 'connecting';
 
 interface DialogKernel {
   ks: KernelSession;
+  target: KernelTarget;
   server: DialogServer;
   /** Settles with a message when the server or the connection to it is lost: running cells end then. */
   lost: Promise<string>;
@@ -45,13 +49,18 @@ interface Entry {
 }
 
 const RESTART = 'Restart Kernel';
+const INSTALL = 'Install ipykernel';
+
+/** What the status bar says of a dialog's kernel: a name, and where it runs when that is known. */
+export interface KernelDescription {
+  label: string;
+  /** The interpreter, for an environment. */
+  path?: string;
+}
 
 /** The kernelspec a dialog names (`metadata.kernelspec.name`), default python3. */
 function kernelName(nb: vscode.NotebookDocument): string {
-  const meta = (nb.metadata.dialog as { meta?: unknown } | undefined)?.meta;
-  const spec = isJsonObject(meta) ? meta.kernelspec : undefined;
-  const name = isJsonObject(spec) ? spec.name : undefined;
-  return typeof name === 'string' && name ? name : 'python3';
+  return dialogKernelspec(nb.metadata).name ?? 'python3';
 }
 
 function note(text: string, tooltip: string, command?: vscode.Command): vscode.NotebookCellStatusBarItem {
@@ -61,17 +70,79 @@ function note(text: string, tooltip: string, command?: vscode.Command): vscode.N
   return it;
 }
 
+const installCommand = (env: PythonEnv): vscode.Command => ({ title: INSTALL, command: 'dialogNotebook.installIpykernel', arguments: [env.executable] });
+
+/** Says what the environment lacks, offering to install it (in a terminal the user sees). */
+export async function offerInstall(env: PythonEnv, message: string): Promise<void> {
+  if ((await vscode.window.showWarningMessage(message, INSTALL)) === INSTALL) await vscode.commands.executeCommand('dialogNotebook.installIpykernel', env.executable);
+}
+
 const restartCommand = (nb: vscode.NotebookDocument): vscode.Command => ({ title: RESTART, command: 'dialogNotebook.restartKernel', arguments: [nb.uri] });
 
 export class CodeRunner implements CellRunner, vscode.Disposable {
   private readonly kernels = new Map<string, Entry>();
+  /** What each dialog runs in, once an environment was picked for it (else its own kernelspec). */
+  private readonly targets = new Map<string, KernelTarget>();
   private readonly stateChanged = new vscode.EventEmitter<vscode.Uri>();
-  /** A dialog's kernel changed state (started, busy, idle, died, shut down): the dialog's URI. */
+  private readonly ran = new vscode.EventEmitter<vscode.NotebookDocument>();
+  /** A dialog's kernel changed state (started, busy, idle, died, shut down) or target: the dialog's URI. */
   readonly onDidChangeState = this.stateChanged.event;
-  private readonly subs: vscode.Disposable[] = [this.stateChanged];
+  /** A code cell of the dialog ran (to its end, whatever its outcome): its variables may have changed. */
+  readonly onDidRun = this.ran.event;
+  private readonly subs: vscode.Disposable[] = [this.stateChanged, this.ran];
 
-  constructor(private readonly servers: JupyterServers) {
-    this.subs.push(vscode.workspace.onDidCloseNotebookDocument((nb) => this.shutdown(nb.uri)));
+  /** `recheck` asks an environment again (it may have got ipykernel since it was found). */
+  constructor(
+    private readonly servers: JupyterServers,
+    private readonly recheck: (env: PythonEnv) => Promise<PythonEnv> = async (env) => env,
+  ) {
+    this.subs.push(
+      vscode.workspace.onDidCloseNotebookDocument((nb) => {
+        this.shutdown(nb.uri);
+        this.targets.delete(nb.uri.toString());
+      }),
+    );
+  }
+
+  /** What the dialog's code runs in from now on; a kernel of another target is shut down (the next run starts the new one). */
+  select(nb: vscode.NotebookDocument, target: KernelTarget): void {
+    const key = nb.uri.toString();
+    const had = this.targets.get(key);
+    this.targets.set(key, target);
+    if (had && targetKey(had) === targetKey(target)) return;
+    const running = this.kernels.get(key);
+    if (running) {
+      void running.ready.then(
+        (k) => targetKey(k.target) !== targetKey(target) && this.forget(nb.uri, k, true),
+        () => undefined,
+      );
+    }
+    this.stateChanged.fire(nb.uri);
+  }
+
+  /** Whether something was selected for the dialog (else it runs its own kernelspec). */
+  hasTarget(nb: vscode.NotebookDocument): boolean {
+    return this.targets.has(nb.uri.toString());
+  }
+
+  target(nb: vscode.NotebookDocument): KernelTarget {
+    return this.targets.get(nb.uri.toString()) ?? { kind: 'dialog' };
+  }
+
+  /** The kernel's name for the status bar: the environment (with its interpreter), else the kernelspec. */
+  describe(nb: vscode.NotebookDocument): KernelDescription {
+    const k = this.kernels.get(nb.uri.toString())?.kernel;
+    const t = k?.target ?? this.target(nb);
+    if (t.kind === 'env') return { label: envLabel(t.env), path: t.env.executable };
+    // A kernelspec's language and version are known once its kernel answered.
+    const lang = k?.ks.language;
+    const version = lang?.version ? ` · ${lang.name[0].toUpperCase()}${lang.name.slice(1)} ${lang.version}` : '';
+    return { label: `${t.kind === 'spec' ? t.displayName : this.kernelName(nb)}${version}` };
+  }
+
+  /** The dialog's kernel if one runs now (none is started). */
+  running(nb: vscode.NotebookDocument): KernelSession | undefined {
+    return this.kernels.get(nb.uri.toString())?.kernel?.ks;
   }
 
   state(nb: vscode.NotebookDocument): KernelState {
@@ -108,6 +179,8 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       exec.end(false, Date.now());
       this.report(cell, e);
       return false;
+    } finally {
+      this.ran.fire(cell.notebook);
     }
     exec.end(r.status === 'ok', Date.now());
     // It ran (whatever came of it): Solveit's `time_run`, which the history's `time` shows the model.
@@ -183,16 +256,29 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
   }
 
   private async start(nb: vscode.NotebookDocument): Promise<DialogKernel> {
+    const target = this.target(nb);
+    let name: string;
+    if (target.kind === 'env') {
+      if (this.servers.remote) {
+        throw new Error(
+          `${envLabel(target.env)} runs on the local Jupyter Server, but dialogNotebook.jupyter.serverUrl names a remote one: pick one of its kernels, or clear the setting.`,
+        );
+      }
+      const env = target.env.ipykernel ? target.env : await this.recheck(target.env);
+      if (!env.ipykernel) throw new MissingIpykernelError(env);
+      name = this.servers.kernelSpecs.ensure(env);
+    } else {
+      name = target.kind === 'spec' ? target.name : kernelName(nb);
+    }
     const server = await this.servers.forDialog(nb);
-    const name = kernelName(nb);
-    log.info(`Starting kernel ${name} for ${server.path} on ${server.label}`);
+    log.info(`Starting kernel ${name}${target.kind === 'env' ? ` (${target.env.executable})` : ''} for ${server.path} on ${server.label}`);
     const ks = await KernelSession.start(server.conn, { path: server.path, kernelName: name });
     await runCraftCode(nb, ks);
     const subs = [ks.onStatus(() => this.stateChanged.fire(nb.uri)), ks.onDied((msg) => void this.offerRestart(nb, msg))];
     const disconnected = new Promise<string>((resolve) => {
       subs.push(ks.onConnection((s) => s === 'disconnected' && resolve(`Lost the connection to ${server.label}; the kernel cannot be reached. Run a cell to reconnect.`)));
     });
-    const k: DialogKernel = { ks, server, lost: Promise.race([server.gone, disconnected]), restarts: 0, subs };
+    const k: DialogKernel = { ks, target, server, lost: Promise.race([server.gone, disconnected]), restarts: 0, subs };
     // A lost kernel is forgotten, so the next run starts afresh.
     void k.lost.then(() => this.forget(nb.uri, k, false));
     return k;
@@ -254,6 +340,12 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
   /** Why the cell did not run, on the cell and in a notification with the fix; the file is not touched. */
   private report(cell: vscode.NotebookCell, e: unknown): void {
     const msg = reason(e);
+    if (e instanceof MissingIpykernelError) {
+      log.warn(msg);
+      setCellNote(cell, note('$(warning) no ipykernel', `${msg}\n\nNothing was changed. Click to install it in a terminal.`, installCommand(e.env)));
+      void offerInstall(e.env, msg);
+      return;
+    }
     if (e instanceof KernelRefused) {
       log.warn(msg);
       setCellNote(cell, note('$(shield) not run', msg));

@@ -3,13 +3,15 @@
 // URL + token. A server that failed to start or went away is forgotten, so the next run tries again.
 
 import * as vscode from 'vscode';
+import type { KernelSpecAPI } from '@jupyterlab/services';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { config } from '../config';
 import { log } from '../log';
 import { JupyterConnection, connectServer } from './connection';
+import { KernelSpecFolder } from './kernelSpecs';
 import { LocalServer, startLocalServer } from './localServer';
-import { chooseServer, sessionPath } from './serverChoice';
+import { ServerChoice, chooseServer, sessionPath } from './serverChoice';
 import { JupyterToken } from './token';
 
 /** No kernel may start (untrusted workspace, a malformed server URL): a refusal, not a failure. */
@@ -42,11 +44,44 @@ export class JupyterServers implements vscode.Disposable {
   private readonly servers = new Map<string, Promise<Server>>();
   /** Local servers started, kept here so dispose stops them at once (deactivation does not wait). */
   private readonly locals = new Set<LocalServer>();
+  /** The environments' kernelspecs, on the local server's JUPYTER_PATH. */
+  private specs: KernelSpecFolder | undefined;
 
-  constructor(private readonly token: JupyterToken) {}
+  /** `serverPythons`: environments found to have jupyter_server, for a local server when the PATH has none. */
+  constructor(
+    private readonly token: JupyterToken,
+    private readonly serverPythons: () => Promise<string[]> = async () => [],
+  ) {}
+
+  /** Whether the settings name a remote server (then environments do not run: their kernels are local). */
+  get remote(): boolean {
+    return !!config.jupyterServerUrl.trim();
+  }
+
+  /** The remote server's URL as the settings name it. */
+  get remoteUrl(): string {
+    return config.jupyterServerUrl.trim();
+  }
+
+  /** The folder of environment kernelspecs, made on first use. */
+  get kernelSpecs(): KernelSpecFolder {
+    return (this.specs ??= new KernelSpecFolder());
+  }
 
   /** The server the settings name now, started or connected on first use; throws KernelRefused or the reason it failed. */
   async forDialog(nb: vscode.NotebookDocument): Promise<DialogServer> {
+    const s = await this.server(await this.choice(), nb);
+    const path = s.root !== undefined && nb.uri.scheme === 'file' ? sessionPath(s.root, nb.uri.fsPath) : vscode.workspace.asRelativePath(nb.uri, false);
+    return { ...s, path };
+  }
+
+  /** The kernelspecs of the remote server the settings name (connected now if need be); none for a local one. */
+  async remoteSpecs(): Promise<KernelSpecAPI.ISpecModels | undefined> {
+    const choice = await this.choice();
+    return choice.kind === 'remote' ? (await this.server(choice)).conn.kernelSpecs() : undefined;
+  }
+
+  private async choice(): Promise<Exclude<ServerChoice, { kind: 'refused' }>> {
     const choice = chooseServer({
       trusted: vscode.workspace.isTrusted,
       serverUrl: config.jupyterServerUrl,
@@ -55,6 +90,10 @@ export class JupyterServers implements vscode.Disposable {
       envToken: process.env.JUPYTER_TOKEN,
     });
     if (choice.kind === 'refused') throw new KernelRefused(choice.reason);
+    return choice;
+  }
+
+  private server(choice: Exclude<ServerChoice, { kind: 'refused' }>, nb?: vscode.NotebookDocument): Promise<Server> {
     const key = choice.kind === 'local' ? `local\n${choice.python}` : `remote\n${choice.url}\n${choice.token}`;
     let p = this.servers.get(key);
     if (!p) {
@@ -66,16 +105,15 @@ export class JupyterServers implements vscode.Disposable {
       this.servers.set(key, started);
       p = started;
     }
-    const s = await p;
-    const path = s.root !== undefined && nb.uri.scheme === 'file' ? sessionPath(s.root, nb.uri.fsPath) : vscode.workspace.asRelativePath(nb.uri, false);
-    return { ...s, path };
+    return p;
   }
 
-  private async startLocal(python: string, nb: vscode.NotebookDocument): Promise<Server> {
+  private async startLocal(python: string, nb?: vscode.NotebookDocument): Promise<Server> {
     const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
-    const root = folder?.uri.fsPath ?? (nb.uri.scheme === 'file' ? dirname(nb.uri.fsPath) : homedir());
+    const root = folder?.uri.fsPath ?? (nb?.uri.scheme === 'file' ? dirname(nb.uri.fsPath) : homedir());
     log.info(`Starting a local Jupyter Server in ${root}${python ? ` with ${python}` : ''}`);
-    const server = await startLocalServer({ python, rootDir: root });
+    const fallbacks = python ? [] : await this.serverPythons();
+    const server = await startLocalServer({ python, rootDir: root, fallbacks, jupyterPath: this.kernelSpecs.dir });
     this.locals.add(server);
     void server.exited.then(() => this.locals.delete(server));
     let conn: JupyterConnection;
@@ -102,7 +140,9 @@ export class JupyterServers implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const s of this.locals) void s.dispose();
+    const specs = this.specs;
+    void Promise.all([...this.locals].map((s) => s.dispose())).finally(() => specs?.dispose());
+    this.specs = undefined;
     for (const p of this.servers.values()) p.then((s) => s.conn.dispose(), () => undefined);
     this.servers.clear();
   }

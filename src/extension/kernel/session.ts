@@ -92,6 +92,8 @@ export class KernelSession {
   private reviving: Promise<void> | undefined;
   /** The restarted kernel never answered: unusable until the user restarts it. */
   private deaf = false;
+  /** The kernel's language and its version, as its kernel_info reply says (for the status bar). */
+  language: { name: string; version: string } | undefined;
 
   private constructor(
     private readonly session: Session.ISessionConnection,
@@ -272,7 +274,11 @@ export class KernelSession {
   private async ready(): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const k = this.kernel();
-      if (await this.answers(k)) return;
+      if (await this.answers(k)) {
+        const info = await k.info.catch(() => undefined);
+        this.language = info && { name: info.language_info.name, version: info.language_info.version };
+        return;
+      }
       this.kernel(); // throws when it died on the way
       if (attempt >= READY_TRIES) throw new KernelError(`no answer in ${(READY_TRIES * READY_TRY_MS) / 1000} s`);
       await k.reconnect();

@@ -1,5 +1,6 @@
-// The window status bar item of an active dialog's kernel: its name and state (not started, starting,
-// idle, busy, restarting, dead). A dead kernel's item restarts it on click; otherwise it opens the log.
+// The window status bar item of an active dialog's kernel: its environment and Python version (the
+// tooltip: its interpreter) or kernelspec, and its state (not started, starting, idle, busy, restarting,
+// dead). A dead kernel's item restarts it on click; otherwise it selects the Python environment.
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
@@ -35,15 +36,17 @@ export class KernelStatusItem implements vscode.Disposable {
     const nb = vscode.window.activeNotebookEditor?.notebook;
     if (nb?.notebookType !== NOTEBOOK_TYPE) return this.item.hide();
     const state = this.runner.state(nb);
-    const name = this.runner.kernelName(nb);
+    const { label: name, path } = this.runner.describe(nb);
     this.item.text = `${ICONS[state] ?? '$(circle-outline)'} ${name}: ${state}`;
+    const where = path ? `${name}: ${path}\n\n` : '';
     this.item.tooltip =
-      state === 'not started'
-        ? `The ${name} kernel of this dialog starts when a code cell runs.`
+      where +
+      (state === 'not started'
+        ? `The ${name} kernel of this dialog starts when a code cell runs. Click to select another Python environment.`
         : state === 'dead'
           ? `The ${name} kernel is dead: click to restart it.`
-          : `The ${name} kernel of this dialog is ${state}. Restart and interrupt it from the notebook toolbar; click for the log.`;
-    this.item.command = state === 'dead' ? { title: 'Restart Kernel', command: 'dialogNotebook.restartKernel', arguments: [nb.uri] } : 'dialogNotebook.showLog';
+          : `The ${name} kernel of this dialog is ${state}. Restart and interrupt it from the notebook toolbar; click to select another Python environment.`);
+    this.item.command = state === 'dead' ? { title: 'Restart Kernel', command: 'dialogNotebook.restartKernel', arguments: [nb.uri] } : 'dialogNotebook.selectEnvironment';
     this.item.show();
   }
 
