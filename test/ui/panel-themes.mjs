@@ -36,7 +36,8 @@ function showcase(workspace) {
       md('th000004', '## Tools'),
       withTools,
       md('th000005', '### Follow-up'),
-      md('th000006', 'Summarise what we found.', { solveit_ai: true }),
+      // Naming &`python` offers that tool, so the history's calls of it are sent (and shown) as tool turns.
+      md('th000006', 'Summarise what we found. Use &`python`.', { solveit_ai: true }),
     ],
     metadata: tools.metadata,
     nbformat: 4,
