@@ -50,6 +50,20 @@ describe('dialog commands', function () {
     assert.equal(new Set(ids).size, ids.length, 'unique ids');
   });
 
+  it("VS Code's own + Code below or above a prompt makes a code cell of the dialog's language", async () => {
+    const nb = await openDialog(basic);
+    for (const [cmd, at] of [['notebook.cell.insertCodeCellBelow', 3], ['notebook.cell.insertCodeCellAbove', 2]] as const) {
+      await select(nb, 2); // "What is x*2?", a prompt
+      assert.equal(nb.cellAt(2).document.languageId, 'dialog-prompt');
+      const n = nb.cellCount;
+      await vscode.commands.executeCommand(cmd);
+      assert.equal(nb.cellCount, n + 1, cmd);
+      const cell = nb.cellAt(at);
+      await until(() => cell.document.languageId === 'python' && dialogState(cell).msgType === 'code', `${cmd}: a python code cell`);
+      assert.match(dialogState(cell).id ?? '', /^[0-9a-f]{8}$/, cmd);
+    }
+  });
+
   it('converts a cell between the four types without losing its text', async () => {
     const nb = await openDialog(basic);
     const text = nb.cellAt(1).document.getText();

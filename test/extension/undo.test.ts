@@ -39,6 +39,9 @@ async function select(nb: vscode.NotebookDocument, index: number): Promise<void>
 
 async function undo(nb: vscode.NotebookDocument): Promise<void> {
   await vscode.window.showNotebookDocument(nb);
+  // As a person does after adding a cell, which puts the cursor in it: Esc, then Undo. In the cell's
+  // editor Undo undoes typing in that cell, not the notebook's edits.
+  await vscode.commands.executeCommand('notebook.cell.quitEdit');
   await vscode.commands.executeCommand('undo');
 }
 
