@@ -5,7 +5,7 @@
 
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
-import { toolSpans } from '../core/reply';
+import { THINK_END, THINK_START, thinkTexts, toolSpans } from '../core/reply';
 import type { ReplyAttachments } from '../shared/replyOutput';
 import { REPLY_ATTRS, REPLY_TAGS, REPLY_URI, attachmentUrl, replyAttribute } from './policy';
 import { REPLY_CSS } from './style';
@@ -54,8 +54,23 @@ function thumbnails(names: unknown): HTMLElement | null {
   return strip;
 }
 
-/** The reply: its prose as sanitised markdown, its tool calls built from their JSON as text. */
-function render(text: string, meta: unknown): DocumentFragment {
+/** Think blocks as closed folds with their text inside (the block's `::: details` is not markdown-it's). */
+function foldThinking(text: string): string {
+  let out = '';
+  let at = 0;
+  for (let k = text.indexOf(THINK_START); k >= 0; k = text.indexOf(THINK_START, at)) {
+    const e = text.indexOf(THINK_END, k + THINK_START.length);
+    if (e < 0) break;
+    const end = e + THINK_END.length;
+    out += `${text.slice(at, k)}<details class="thinking"><summary>🧠 Thinking</summary>\n\n${thinkTexts(text.slice(k, end)).join('\n\n')}\n\n</details>`;
+    at = end;
+  }
+  return at ? out + text.slice(at) : text;
+}
+
+/** The reply: its prose as sanitised markdown, its thinking folded, its tool calls built from their JSON as text. */
+function render(reply: string, meta: unknown): DocumentFragment {
+  const text = foldThinking(reply);
   const a = (meta as { attachments?: unknown } | null)?.attachments;
   attachments = a && typeof a === 'object' ? (a as ReplyAttachments) : undefined;
   try {
