@@ -1,4 +1,4 @@
-// Builds every bundle with esbuild: the extension host entry, the pure core library,
+// Builds every bundle with esbuild: the extension host entries (Node and browser), the pure core library,
 // the `dlg` CLI, the webview script, the reply renderer and the extension-host test suites.
 import { build } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
@@ -10,8 +10,12 @@ const jobs = [
     banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (existsSync('src/extension/extension.ts')) {
-  jobs.push(build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', format: 'cjs',
+  jobs.push(build({ ...common, entryPoints: ['src/node/main.ts'], outfile: 'dist/extension.js', format: 'cjs',
     external: ['vscode', 'sharp'] }));
+  // The web-worker extension host (vscode.dev, github.dev, code-server's browser host) loads one CommonJS
+  // bundle whose `require` knows only 'vscode', as VS Code's own extensions/ipynb builds it.
+  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/web/main.ts'],
+    outfile: 'dist/extension.web.js', format: 'cjs', external: ['vscode'] }));
 }
 if (existsSync('src/webview/main.ts')) {
   jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],

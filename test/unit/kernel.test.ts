@@ -13,6 +13,10 @@ import { JupyterConnectError, JupyterConnection, connectServer } from '../../src
 import { anthropicTool, callTool, kernelVars, openaiTool, toolSchemas } from '../../src/extension/kernel/hostTools';
 import { JupyterNotFoundError, LocalServer, findJupyterServer, startLocalServer } from '../../src/extension/kernel/localServer';
 import { ExecuteResult, KernelError, KernelEvalError, KernelSession, KernelStatus } from '../../src/extension/kernel/session';
+import { setPlatform } from '../../src/extension/platform';
+import { nodePlatform } from '../../src/node/platform';
+
+setPlatform(nodePlatform); // connectServer takes the WebSocket class from the platform, as in the extension
 
 const text = (o: Output) => (Array.isArray(o.text) ? o.text.join('') : String(o.text));
 const streams = (outs: readonly Output[], name = 'stdout') =>

@@ -7,8 +7,8 @@ import { ContextPlan, PlanPreview, contextPlan, planPreview } from '../../core/a
 import { Dialog } from '../../core/model';
 import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, prepareMedia } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
-import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
+import { platform } from '../platform';
 import { dialogOf } from '../notebook/dialogCache';
 import { dialogFiles } from '../panel/fileRefs';
 import { ModelLimits } from './resolve';
@@ -51,7 +51,7 @@ export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: M
 export async function requestMedia(nb: vscode.NotebookDocument): Promise<RequestMedia> {
   const messages = savedDialog(dialogOf(nb)).messages;
   const files = await dialogFiles(nb, messages);
-  const resizer = sharpResizer();
+  const resizer = platform().imageResizer();
   // By content: the dialog is read again (and its bytes rebuilt) when planning after this await.
   const images = resizer ? await prepareMedia(messages, resizer, { maxPixels: config.maxImagePixels(DEFAULT_MAX_PIXELS), files, into: new PreparedImages({ byContent: true }) }) : undefined;
   return { images, files };

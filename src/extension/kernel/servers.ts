@@ -3,12 +3,11 @@
 // URL + token. A server that failed to start or went away is forgotten, so the next run tries again.
 
 import * as vscode from 'vscode';
-import { homedir } from 'node:os';
-import { dirname } from 'node:path';
 import { config } from '../config';
 import { log } from '../log';
 import { JupyterConnection, connectServer } from './connection';
-import { LocalServer, startLocalServer } from './localServer';
+import type { LocalServer } from './localServer';
+import { platform } from '../platform';
 import { chooseServer, sessionPath } from './serverChoice';
 import { JupyterToken } from './token';
 
@@ -52,7 +51,8 @@ export class JupyterServers implements vscode.Disposable {
       serverUrl: config.jupyterServerUrl,
       python: config.python,
       storedToken: await this.token.stored(),
-      envToken: process.env.JUPYTER_TOKEN,
+      envToken: platform().env('JUPYTER_TOKEN'),
+      canStartLocal: !!platform().startLocalServer,
     });
     if (choice.kind === 'refused') throw new KernelRefused(choice.reason);
     const key = choice.kind === 'local' ? `local\n${choice.python}` : `remote\n${choice.url}\n${choice.token}`;
@@ -73,9 +73,9 @@ export class JupyterServers implements vscode.Disposable {
 
   private async startLocal(python: string, nb: vscode.NotebookDocument): Promise<Server> {
     const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
-    const root = folder?.uri.fsPath ?? (nb.uri.scheme === 'file' ? dirname(nb.uri.fsPath) : homedir());
+    const root = folder?.uri.fsPath ?? (nb.uri.scheme === 'file' ? vscode.Uri.joinPath(nb.uri, '..').fsPath : platform().homeDir());
     log.info(`Starting a local Jupyter Server in ${root}${python ? ` with ${python}` : ''}`);
-    const server = await startLocalServer({ python, rootDir: root });
+    const server = await platform().startLocalServer!({ python, rootDir: root });
     this.locals.add(server);
     void server.exited.then(() => this.locals.delete(server));
     let conn: JupyterConnection;

@@ -6,7 +6,7 @@
 //   touching ranges are coalesced so VS Code sees disjoint edits.
 
 import * as vscode from 'vscode';
-import { jsonEqual, Json } from '../../core/base';
+import { encodeBase64, jsonEqual, Json } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
 import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
 import { cell2msg, cellLike, cellState, cellType, msg2cell, notebookDialog } from './cells';
@@ -55,7 +55,7 @@ export async function applyMessages(nb: vscode.NotebookDocument, changes: readon
 function outputsJson(outs: readonly vscode.NotebookCellOutput[]): Json {
   return outs.map((o) => ({
     meta: JSON.parse(JSON.stringify(o.metadata ?? {})) as Json,
-    items: o.items.map((i) => [i.mime, Buffer.from(i.data).toString('base64')]),
+    items: o.items.map((i) => [i.mime, encodeBase64(i.data)]),
   }));
 }
 
