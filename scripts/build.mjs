@@ -34,6 +34,16 @@ if (suites.length) {
   jobs.push(build({ ...common, entryPoints: suites, outdir: 'out/test/extension', outbase: 'test/extension', format: 'cjs',
     external: ['vscode', 'mocha', 'sharp'] }));
 }
+// The web pass (test/web, scripts/e2e.sh with E2E_WEB): one runner bundle for the web-worker extension host
+// with mocha's browser build and the suites; Node's assert ported, the Node-only imports of some suites
+// stubbed (their tests are left out there). Beside it, the CORS mock servers for the pass's Node side.
+if (existsSync('test/web/runner.ts')) {
+  const shims = 'test/web/shims';
+  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['test/web/runner.ts'], outfile: 'out/test/web/runner.js',
+    format: 'cjs', external: ['vscode'], inject: [`${shims}/process.ts`],
+    alias: { 'node:assert/strict': `./${shims}/assertStrict.cjs`, 'node:http': `./${shims}/nodeAbsent.ts`, sharp: `./${shims}/sharp.ts` } }));
+  jobs.push(build({ ...common, entryPoints: ['test/web/mocks.ts'], outfile: 'out/test/web/mocks.mjs', format: 'esm' }));
+}
 // The editor-speed bench (bench/vscode.sh) also runs inside the extension host.
 if (existsSync('bench/vscode')) {
   jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
