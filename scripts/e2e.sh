@@ -10,7 +10,7 @@
 # 3. the web pass (test/web/pass.mjs): suites again with the extension in the browser's web-worker
 #    extension host (test/web/settings.json), plus answering and code cells from the browser. By default
 #    $WEB_DEFAULT, only when E2E_SUITES is not set; E2E_WEB='open save' names the suites (test/web/runner.ts
-#    lists them), E2E_WEB=all all of them, E2E_WEB=none none. E2E_GREP applies there too.
+#    lists them), E2E_WEB=default the default ones, E2E_WEB=all all of them, E2E_WEB=none none. E2E_GREP applies there too.
 # Exits non-zero on any failure; ends with one `e2e: N passed, N failed` line for both parts together.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -54,6 +54,7 @@ WEB_ALL="$WEB_DEFAULT serializer saveUnicode commands friction mergeMixed sectio
 web="${E2E_WEB:-}"
 [ -n "$web" ] || { [ -n "${E2E_SUITES:-}" ] && web=none || web="$WEB_DEFAULT"; }
 [ "$web" != all ] || web="$WEB_ALL"
+[ "$web" != default ] || web="$WEB_DEFAULT"
 if [ "$web" != none ]; then
   # Fork and Rerun starts a mock model server from inside the extension host: desktop only.
   WEB_SUITES="$web" WEB_GREP="${E2E_GREP:-}" WEB_SKIP="$([ -n "${E2E_GREP:-}" ] || echo 'Fork and Rerun')" \

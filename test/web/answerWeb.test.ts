@@ -38,7 +38,8 @@ describe('web: answering prompts from the browser', function () {
       assert.ok(await save(nb));
       const saved = await readText(name);
       assert.equal(aiRes(readIpynb(saved).messages.find((m) => m.id === 'prmt0001')!), reply);
-      assert.ok(saved.includes(JSON.stringify(`Say hello.${REPLY_SEP}`).slice(1, -1)), 'saved in Solveit’s format');
+      const cell = (JSON.parse(saved) as { cells: { id: string; source: string[] }[] }).cells.find((c) => c.id === 'prmt0001')!;
+      assert.equal(cell.source.join(''), `Say hello.${REPLY_SEP}${reply}`, 'saved in Solveit’s format: the prompt, the separator, the reply');
     });
   }
 });
