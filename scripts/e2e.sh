@@ -49,7 +49,7 @@ done
 # Web-only suites first, then the shared suites that need no local process and prove the rest: opening and
 # saving byte for byte, surgery with undo, the panel, outline and sections (an image scaled by OffscreenCanvas),
 # forks and the Lineage view. `all` adds the other shared suites that run there.
-WEB_DEFAULT="host answerWeb kernelWeb open save commandsSurgery undo navigation navTree fork"
+WEB_DEFAULT="host answerWeb kernelWeb fileRefsWeb open save commandsSurgery undo navigation navTree fork"
 WEB_ALL="$WEB_DEFAULT serializer saveUnicode commands friction mergeMixed sectionsLive validateReveal untrustedReply"
 web="${E2E_WEB:-}"
 [ -n "$web" ] || { [ -n "${E2E_SUITES:-}" ] && web=none || web="$WEB_DEFAULT"; }

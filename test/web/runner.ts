@@ -12,6 +12,7 @@ const SUITES: Record<string, () => unknown> = {
   host: () => require('./host.test'),
   answerWeb: () => require('./answerWeb.test'),
   kernelWeb: () => require('./kernelWeb.test'),
+  fileRefsWeb: () => require('./fileRefsWeb.test'),
   open: () => require('../extension/open.test'),
   serializer: () => require('../extension/serializer.test'),
   save: () => require('../extension/save.test'),
