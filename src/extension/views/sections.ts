@@ -128,14 +128,11 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
   };
   /** Set while no view shows the tree: the outline is built when one does (or a caller reads it). */
   let stale = false;
-  /** The selection moved while a refresh was pending: the refresh follows it even when no node changed. */
-  let moved = false;
   const update = () => {
     stale = false;
     // New nodes or shifted indices: select the cursor's node again.
     const r = provider.refresh(current());
-    if (r === 'all' || r.length || moved) follow(vscode.window.activeNotebookEditor);
-    moved = false;
+    if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
   };
   const schedule = (delay = 100) => {
     if (timer) clearTimeout(timer);
@@ -165,7 +162,7 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
       if (nb === provider.nb) schedule(0);
     }),
     // With a refresh pending the nodes may be stale; the refresh follows the selection itself.
-    vscode.window.onDidChangeNotebookEditorSelection((e) => (timer === undefined ? follow(e.notebookEditor) : (moved = true))),
+    vscode.window.onDidChangeNotebookEditorSelection((e) => timer === undefined && follow(e.notebookEditor)),
     { dispose: () => timer && clearTimeout(timer) },
   );
   provider.refresh(current());
