@@ -46,11 +46,12 @@ for script in "$ROOT"/test/ui/*.mjs; do
     --settings "$settings" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
 done
 
-# Web-only suites first, then the shared suites that need no local process and prove the rest: opening and
-# saving byte for byte, surgery with undo, the panel, outline and sections (an image scaled by OffscreenCanvas),
-# forks and the Lineage view. `all` adds the other shared suites that run there.
-WEB_DEFAULT="host answerWeb kernelWeb fileRefsWeb open save commandsSurgery undo navigation navTree fork"
-WEB_ALL="$WEB_DEFAULT serializer saveUnicode commands friction mergeMixed sectionsLive validateReveal untrustedReply"
+# Web-only suites first, then the shared suites that need no local process and prove the rest (≈5 min):
+# opening and saving byte for byte, surgery as one undo step each, the panel, outline and sections (an image
+# scaled by OffscreenCanvas), forks and the Lineage view. `all` adds the other shared suites that run there
+# (≈7 min; last run all 108 tests passed).
+WEB_DEFAULT="host answerWeb kernelWeb fileRefsWeb open save commandsSurgery navigation navTree fork"
+WEB_ALL="$WEB_DEFAULT undo serializer saveUnicode commands friction mergeMixed sectionsLive validateReveal untrustedReply"
 web="${E2E_WEB:-}"
 [ -n "$web" ] || { [ -n "${E2E_SUITES:-}" ] && web=none || web="$WEB_DEFAULT"; }
 [ "$web" != all ] || web="$WEB_ALL"
