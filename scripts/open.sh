@@ -11,6 +11,9 @@ WEB=""
 if [ "${1:-}" = --web ]; then WEB=1; shift; fi
 FILE="${1:-$SHARED/corpus/public/AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb}"
 cd "$ROOT"
+# The dialog's code cells run in a real Jupyter kernel: set it up as `npm test` does (a failure is reported, and
+# the dialog opens all the same). Not for --web: the browser starts no local server.
+[ -n "$WEB" ] || bash scripts/install-jupyter.sh --soft
 npm run --silent build
 WS="$(mktemp -d "${TMPDIR:-/tmp}/dialog-open.XXXXXX")"
 cp "$FILE" "$WS/"

@@ -7,6 +7,11 @@ import { REPLY_MIME } from '../../src/shared/replyOutput';
 export const NOTEBOOK_TYPE = 'dialog-notebook';
 export const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
 
+/** Skips the calling suite when `npm test` runs without Jupyter by choice (`DIALOG_TEST_NO_KERNEL=1`). */
+export function skipWithoutKernel(ctx: Mocha.Context): void {
+  if (process.env.DIALOG_TEST_NO_KERNEL === '1') ctx.skip();
+}
+
 export function wsUri(name: string): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('the e2e harness opens a workspace folder');

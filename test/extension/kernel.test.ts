@@ -16,7 +16,7 @@ import { Message, readIpynb, stripAnsi } from '../../src/core';
 import { findJupyterServer } from '../../src/extension/kernel/localServer';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, until } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, skipWithoutKernel, until } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
 const STDERR = 'application/vnd.code.notebook.stderr';
@@ -56,6 +56,9 @@ function freePort(): Promise<number> {
 
 describe('running code in a Jupyter kernel', function () {
   this.timeout(300000);
+  before(function () {
+    skipWithoutKernel(this);
+  });
 
   after(closeAll);
 

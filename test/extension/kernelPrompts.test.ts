@@ -12,7 +12,7 @@ import { INTERRUPTED, Message, USAGE_INFO, aiRes, fmt2hist, readIpynb } from '..
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
 import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, skipWithoutKernel, until } from './helpers';
 
 const ANT_KEY = 'sk-ant-e2e-kprompt';
 const OAI_KEY = 'sk-oai-e2e-kprompt';
@@ -39,6 +39,9 @@ const toolParts = (reply: string) =>
 
 describe('prompts using the kernel', function () {
   this.timeout(300000);
+  before(function () {
+    skipWithoutKernel(this);
+  });
   let ant: MockServer<AnthropicScript>;
   let oai: MockServer<OpenAIScript>;
 
@@ -58,8 +61,8 @@ describe('prompts using the kernel', function () {
     await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');
     await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'openai', '');
-    await ant.close();
-    await oai.close();
+    await ant?.close();
+    await oai?.close();
   });
 
   it('Run All: a prompt quoting $`x` sends its value from the kernel, typed, with the history', async () => {
