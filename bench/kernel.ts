@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { connectServer } from '../src/extension/kernel/connection';
 import { JupyterNotFoundError, startLocalServer } from '../src/extension/kernel/localServer';
 import { KernelSession } from '../src/extension/kernel/session';
+import { setPlatform } from '../src/extension/platform';
+import { nodePlatform } from '../src/node/platform';
+
+setPlatform(nodePlatform); // connectServer takes the WebSocket class from the platform
 
 const CELLS = 200;
 const WARMUP = 20;

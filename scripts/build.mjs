@@ -1,4 +1,4 @@
-// Builds every bundle with esbuild: the extension host entry, the pure core library,
+// Builds every bundle with esbuild: the extension host entries (Node and browser), the pure core library,
 // the `dlg` CLI, the webview script, the reply renderer and the extension-host test suites.
 import { build } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
@@ -10,8 +10,12 @@ const jobs = [
     banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (existsSync('src/extension/extension.ts')) {
-  jobs.push(build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', format: 'cjs',
+  jobs.push(build({ ...common, entryPoints: ['src/node/main.ts'], outfile: 'dist/extension.js', format: 'cjs',
     external: ['vscode', 'sharp'] }));
+  // The web-worker extension host (vscode.dev, github.dev, code-server's browser host) loads one CommonJS
+  // bundle whose `require` knows only 'vscode', as VS Code's own extensions/ipynb builds it.
+  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/web/main.ts'],
+    outfile: 'dist/extension.web.js', format: 'cjs', external: ['vscode'] }));
 }
 if (existsSync('src/webview/main.ts')) {
   jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],
@@ -33,6 +37,16 @@ if (suites.length) {
 // The mock model servers, for the Playwright scripts that answer prompts (the suites bundle them).
 if (existsSync('test/mocks')) {
   jobs.push(build({ ...common, entryPoints: ['test/mocks/anthropicServer.ts'], outfile: 'out/test/mocks/anthropicServer.cjs', format: 'cjs' }));
+}
+// The web pass (test/web, scripts/e2e.sh with E2E_WEB): one runner bundle for the web-worker extension host
+// with mocha's browser build and the suites; Node's assert ported, the Node-only imports of some suites
+// stubbed (their tests are left out there). Beside it, the CORS mock servers for the pass's Node side.
+if (existsSync('test/web/runner.ts')) {
+  const shims = 'test/web/shims';
+  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['test/web/runner.ts'], outfile: 'out/test/web/runner.js',
+    format: 'cjs', external: ['vscode'], inject: [`${shims}/process.ts`],
+    alias: { 'node:assert/strict': `./${shims}/assertStrict.cjs`, 'node:http': `./${shims}/nodeAbsent.ts`, sharp: `./${shims}/sharp.ts` } }));
+  jobs.push(build({ ...common, entryPoints: ['test/web/mocks.ts'], outfile: 'out/test/web/mocks.mjs', format: 'esm' }));
 }
 // The editor-speed bench (bench/vscode.sh) also runs inside the extension host.
 if (existsSync('bench/vscode')) {

@@ -8,10 +8,10 @@ import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { FileRefs } from '../core/hist';
+import { DEFAULT_MAX_FILE_BYTES, type FileRefs } from '../core/hist';
 import { humanize } from '../core/model';
 
-export const DEFAULT_MAX_FILE_BYTES = 20_000_000;
+export { DEFAULT_MAX_FILE_BYTES };
 
 export interface FileRefScope {
   /** The folder refs are relative to: the dialog's. */

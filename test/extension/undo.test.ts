@@ -3,6 +3,7 @@
 // file held before the command.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { encodeBase64 } from '../../src/core/base';
 import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, until } from './helpers';
 
 interface Result {
@@ -19,7 +20,7 @@ function snapshot(nb: vscode.NotebookDocument): unknown[] {
     metadata: JSON.parse(JSON.stringify(c.metadata)),
     outputs: c.outputs.map((o) => ({
       metadata: JSON.parse(JSON.stringify(o.metadata ?? {})),
-      items: o.items.map((i) => [i.mime, Buffer.from(i.data).toString('base64')]),
+      items: o.items.map((i) => [i.mime, encodeBase64(i.data)]),
     })),
   }));
 }

@@ -103,8 +103,11 @@ function requestKey(req: RecordedRequest): string | undefined {
   return /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
 }
 
-/** Starts the mock; with `apiKey`, requests carrying another key get Anthropic's 401. */
-export function start(opts: { apiKey?: string } = {}): Promise<MockServer<AnthropicScript>> {
+/**
+ * Starts the mock; with `apiKey`, requests carrying another key get Anthropic's 401. With `cors` it answers
+ * browsers as Anthropic does: only requests that send `anthropic-dangerous-direct-browser-access: true`.
+ */
+export function start(opts: { apiKey?: string; cors?: boolean } = {}): Promise<MockServer<AnthropicScript>> {
   return startMock<AnthropicScript>(
     async (script, req, res) => {
       if (req.method !== 'POST' || !req.path.startsWith('/v1/messages')) return sendError(res, { status: 404, type: 'not_found_error', message: `Not found: ${req.path}` });
@@ -115,9 +118,14 @@ export function start(opts: { apiKey?: string } = {}): Promise<MockServer<Anthro
       return stream(script, req, res);
     },
     (req, res) => {
+      if (opts.cors && req.headers.origin && req.headers['anthropic-dangerous-direct-browser-access'] !== 'true') {
+        sendError(res, { status: 401, message: "CORS requests must set 'anthropic-dangerous-direct-browser-access' header" });
+        return true;
+      }
       if (opts.apiKey === undefined || requestKey(req) === opts.apiKey) return false;
       sendError(res, { status: 401 });
       return true;
     },
+    { cors: opts.cors },
   );
 }

@@ -1,6 +1,7 @@
 // The part both mock model servers share: a server on 127.0.0.1 (a free port) that records every request
 // and answers each with the next scripted response. Plain Node, so mocha and extension-host tests can
-// both start one.
+// both start one; with `cors` it also answers browsers (the web pass, test/web), as providers that
+// allow direct browser access do.
 
 import { createServer, IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -65,10 +66,23 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 export async function startMock<S>(
   respond: (script: S | undefined, req: RecordedRequest, res: ServerResponse) => Promise<void>,
   unauthorized: (req: RecordedRequest, res: ServerResponse) => boolean,
+  opts: { cors?: boolean } = {},
 ): Promise<MockServer<S>> {
   const queue: S[] = [];
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
+    if (opts.cors) {
+      // Any origin, and the preflight allows whatever headers the SDK asks for; preflights are not recorded.
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, {
+          'access-control-allow-methods': 'GET, POST, OPTIONS',
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+          'access-control-max-age': '600',
+        });
+        return void res.end();
+      }
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -85,8 +85,8 @@ async function stream(s: OpenAIStream, req: RecordedRequest, res: ServerResponse
   return w.end();
 }
 
-/** Starts the mock; with `apiKey`, requests carrying another bearer token get OpenAI's 401. */
-export function start(opts: { apiKey?: string } = {}): Promise<MockServer<OpenAIScript>> {
+/** Starts the mock; with `apiKey`, requests carrying another bearer token get OpenAI's 401; `cors`: it answers browsers. */
+export function start(opts: { apiKey?: string; cors?: boolean } = {}): Promise<MockServer<OpenAIScript>> {
   return startMock<OpenAIScript>(
     async (script, req, res) => {
       if (req.method !== 'POST' || !req.path.endsWith('/chat/completions')) return sendError(res, { status: 404, message: `Unknown request URL: POST ${req.path}.` });
@@ -99,5 +99,6 @@ export function start(opts: { apiKey?: string } = {}): Promise<MockServer<OpenAI
       sendError(res, { status: 401 });
       return true;
     },
+    { cors: opts.cors },
   );
 }

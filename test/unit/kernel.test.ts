@@ -16,6 +16,10 @@ import { anthropicTool, callTool, kernelVariables, kernelVars, openaiTool, toolS
 import { KernelSpecFolder } from '../../src/extension/kernel/kernelSpecs';
 import { JupyterNotFoundError, LocalServer, findJupyterServer, startLocalServer } from '../../src/extension/kernel/localServer';
 import { ExecuteResult, KernelError, KernelEvalError, KernelSession, KernelStatus } from '../../src/extension/kernel/session';
+import { setPlatform } from '../../src/extension/platform';
+import { nodePlatform } from '../../src/node/platform';
+
+setPlatform(nodePlatform); // connectServer takes the WebSocket class from the platform, as in the extension
 
 const text = (o: Output) => (Array.isArray(o.text) ? o.text.join('') : String(o.text));
 const streams = (outs: readonly Output[], name = 'stdout') =>

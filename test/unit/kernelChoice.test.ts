@@ -4,7 +4,7 @@
 
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { UNTRUSTED_REASON, chooseServer, sessionPath } from '../../src/extension/kernel/serverChoice';
+import { BROWSER_REASON, UNTRUSTED_REASON, chooseServer, sessionPath } from '../../src/extension/kernel/serverChoice';
 
 const base = { trusted: true, serverUrl: '', python: '' };
 
@@ -42,5 +42,18 @@ describe('kernel server choice', () => {
     assert.equal(sessionPath(root, join(root, 'top.ipynb')), 'top.ipynb');
     assert.equal(sessionPath(root, join('/work', 'other', 'x.ipynb')), 'x.ipynb');
     assert.equal(sessionPath(root, join(root, '..notes', 'y.ipynb')), '..notes/y.ipynb');
+  });
+
+  it('in the browser, refuses to start a local server and says what to do, but connects to one by URL', () => {
+    const c = chooseServer({ ...base, canStartLocal: false });
+    assert.deepEqual(c, { kind: 'refused', reason: BROWSER_REASON });
+    assert.match(BROWSER_REASON, /dialogNotebook\.jupyter\.serverUrl/);
+    assert.equal(chooseServer({ ...base, canStartLocal: false, serverUrl: 'http://127.0.0.1:8888/' }).kind, 'remote');
+  });
+
+  it('places Windows paths too (either separator, drive letters in any case)', () => {
+    assert.equal(sessionPath('C:\\work\\proj', 'c:\\work\\proj\\a\\b.ipynb'), 'a/b.ipynb');
+    assert.equal(sessionPath('C:\\work\\proj\\', 'C:\\work\\other\\x.ipynb'), 'x.ipynb');
+    assert.equal(sessionPath('/work/proj/', '/work/proj/top.ipynb'), 'top.ipynb');
   });
 });

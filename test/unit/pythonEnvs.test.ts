@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { envLabel, envLacks, envNameOf } from '../../src/extension/kernel/environment';
 import { candidates, discover, probe } from '../../src/extension/kernel/envDiscovery';
-import { KernelJson, KernelSpecFolder, envKernelName, envKernelSpec } from '../../src/extension/kernel/kernelSpecs';
+import { KernelSpecFolder } from '../../src/extension/kernel/kernelSpecs';
+import { KernelJson, envKernelName, envKernelSpec } from '../../src/extension/kernel/environment';
 import { MissingIpykernelError, dialogKernelspec, targetKernelspec, targetKey } from '../../src/extension/kernel/target';
 
 const SYSTEM = '/usr/bin/python3';

@@ -349,6 +349,8 @@ export interface ImageResizer {
 }
 
 export const DEFAULT_MAX_PIXELS = 768 * 768;
+/** The largest `#ai` file read for the history (`dialogNotebook.history.maxFileBytes`'s default). */
+export const DEFAULT_MAX_FILE_BYTES = 20_000_000;
 
 /**
  * Results of `prepareMedia`, keyed by the identity of the original bytes (attachment data, decoded

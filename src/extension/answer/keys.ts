@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { log } from '../log';
+import { platform } from '../platform';
 
 export type KeyedProvider = 'anthropic' | 'openai';
 
@@ -15,7 +16,7 @@ export class ApiKeys {
 
   /** The stored key, else the environment's; '' when neither has one. */
   async get(p: KeyedProvider): Promise<string> {
-    return (await this.secrets.get(secretName(p))) || process.env[ENV[p]] || '';
+    return (await this.secrets.get(secretName(p))) || platform().env(ENV[p]) || '';
   }
 
   /**

@@ -7,8 +7,8 @@ import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, modeSystem
 import { Dialog } from '../../core/model';
 import { CraftContext, DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, craftNotes, prepareMedia, tokenEstimate } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
-import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
+import { platform } from '../platform';
 import { dialogOf } from '../notebook/dialogCache';
 import { dialogFiles } from '../panel/fileRefs';
 import { promptRefs } from './kernelRefs';
@@ -82,7 +82,7 @@ export function craftPreview<P extends PlanPreview>(preview: P, craft: CraftCont
 export async function requestMedia(nb: vscode.NotebookDocument): Promise<RequestMedia> {
   const messages = savedDialog(dialogOf(nb)).messages;
   const files = await dialogFiles(nb, messages);
-  const resizer = sharpResizer();
+  const resizer = platform().imageResizer();
   // By content: the dialog is read again (and its bytes rebuilt) when planning after this await.
   const images = resizer ? await prepareMedia(messages, resizer, { maxPixels: config.maxImagePixels(DEFAULT_MAX_PIXELS), files, into: new PreparedImages({ byContent: true }) }) : undefined;
   return { images, files };

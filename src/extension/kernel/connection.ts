@@ -1,9 +1,10 @@
 // A connection to a Jupyter Server (the local one or a remote / JupyterHub user server) by URL + token,
-// through the official client `@jupyterlab/services`, with Node's fetch and the `ws` WebSocket.
+// through the official client `@jupyterlab/services`, with fetch and the platform's WebSocket (`ws` on
+// Node, the browser's own in a web worker, where the token must be passed explicitly, as it is here).
 // It is checked once up front so an unreachable server or a wrong token is one clear error.
 
 import { KernelManager, KernelSpecAPI, ServerConnection, SessionManager } from '@jupyterlab/services';
-import WebSocket from 'ws';
+import { platform } from '../platform';
 
 export type ConnectErrorKind = 'unreachable' | 'auth' | 'not-jupyter';
 
@@ -73,7 +74,7 @@ export async function connectServer(url: string, token: string, timeoutMs = 1500
     fetch: globalThis.fetch,
     Request: globalThis.Request,
     Headers: globalThis.Headers,
-    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocket: platform().WebSocket,
   });
   await check(base, token, timeoutMs);
   const kernels = new KernelManager({ serverSettings: settings });

@@ -1,6 +1,8 @@
 // A Python environment a dialog can run in, as the kernel layer knows it: how it was found, what its
 // interpreter says it is, and how it is named. No vscode, no Node: the browser build shares it.
 
+import { md5, toHex } from '../../core/base';
+
 export type EnvKind = 'setting' | 'python-extension' | 'venv' | 'conda' | 'pyenv' | 'path';
 
 /** An interpreter to look at, and how it was found. */
@@ -40,4 +42,26 @@ export function envNameOf(path: string): string {
   const parts = path.split(/[\\/]/).filter(Boolean);
   const bin = parts.length - 2;
   return bin >= 1 && /^(bin|Scripts)$/.test(parts[bin]) ? parts[bin - 1] : parts[parts.length - 1] || path;
+}
+
+/** The kernelspec name of an environment on our server: stable for its interpreter, never `python3`. */
+export function envKernelName(e: Pick<PythonEnv, 'executable'>): string {
+  return `dialog-env-${toHex(md5(new TextEncoder().encode(e.executable))).slice(0, 12)}`;
+}
+
+export interface KernelJson {
+  argv: string[];
+  display_name: string;
+  language: string;
+  metadata: { debugger: boolean };
+}
+
+/** The kernel.json of an environment: its own Python running ipykernel, as `ipykernel install` writes it. */
+export function envKernelSpec(e: Pick<PythonEnv, 'executable' | 'version' | 'name'>): KernelJson {
+  return {
+    argv: [e.executable, '-m', 'ipykernel_launcher', '-f', '{connection_file}'],
+    display_name: envLabel(e),
+    language: 'python',
+    metadata: { debugger: true },
+  };
 }

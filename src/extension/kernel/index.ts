@@ -4,12 +4,12 @@
 // ipykernel.
 
 import * as vscode from 'vscode';
+import { platform } from '../platform';
 import { DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { EnvironmentControllers } from './envControllers';
-import { discover, probe } from './envDiscovery';
 import { Environments } from './environments';
 import { installIpykernel } from './install';
 import { CodeRunner } from './runner';
@@ -31,7 +31,8 @@ function targetDialog(arg: unknown): vscode.NotebookDocument | undefined {
 
 export function registerKernel(context: vscode.ExtensionContext, controller: DialogController): CodeRunner {
   const token = new JupyterToken(context.secrets);
-  const envs = new Environments({ discover, probe: (c) => probe(c) });
+  // The browser has no environments of its own: only a remote server's kernelspecs.
+  const envs = new Environments(platform().environmentFinder ?? { discover: async () => [], probe: async () => undefined });
   const servers = new JupyterServers(token, async () => (await envs.all()).filter((e) => e.jupyterServer).map((e) => e.executable));
   const runner = new CodeRunner(servers, (env) => envs.recheck(env));
   const variables = new VariablesView(runner);

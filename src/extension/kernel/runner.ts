@@ -16,12 +16,14 @@ import { toCellOutput } from '../notebook/outputs';
 import { setCellNote } from '../notebook/statusBar';
 import { stampTimeRun } from '../notebook/edits';
 import { JupyterConnectError } from './connection';
-import { JupyterNotFoundError } from './localServer';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
 import { PythonEnv, envLabel } from './environment';
 import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
 import { runCraftCode } from './craftCode';
 import { KernelTarget, MissingIpykernelError, dialogKernelspec, targetKey } from './target';
+
+// By name, not instanceof: localServer.ts (child processes) is only in the desktop build.
+const isNamed = (e: unknown, name: string) => e instanceof Error && e.name === name;
 
 /** Streamed outputs reach the cell at most this often. */
 export const OUTPUT_INTERVAL_MS = 100;
@@ -353,7 +355,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       return;
     }
     log.error(`The cell did not run: ${msg}`);
-    const short = e instanceof JupyterNotFoundError ? 'no Jupyter' : e instanceof JupyterConnectError ? (e.kind === 'auth' ? 'token refused' : 'no server') : 'not run';
+    const short = isNamed(e, 'JupyterNotFoundError') ? 'no Jupyter' : e instanceof JupyterConnectError ? (e.kind === 'auth' ? 'token refused' : 'no server') : 'not run';
     setCellNote(cell, note(`$(error) ${short}`, `${msg}\n\nNothing was changed. Click for the log.`, { title: 'Show Log', command: 'dialogNotebook.showLog' }));
     const fix = e instanceof JupyterConnectError && e.kind === 'auth' ? 'Set Jupyter Token' : 'Show Log';
     void vscode.window.showErrorMessage(msg, fix).then((pick) => {

@@ -4,13 +4,12 @@
 
 import * as vscode from 'vscode';
 import type { KernelSpecAPI } from '@jupyterlab/services';
-import { homedir } from 'node:os';
-import { dirname } from 'node:path';
 import { config } from '../config';
 import { log } from '../log';
+import { platform } from '../platform';
 import { JupyterConnection, connectServer } from './connection';
-import { KernelSpecFolder } from './kernelSpecs';
-import { LocalServer, startLocalServer } from './localServer';
+import type { KernelSpecFolder } from './kernelSpecs';
+import type { LocalServer } from './localServer';
 import { ServerChoice, chooseServer, sessionPath } from './serverChoice';
 import { JupyterToken } from './token';
 
@@ -65,7 +64,7 @@ export class JupyterServers implements vscode.Disposable {
 
   /** The folder of environment kernelspecs, made on first use. */
   get kernelSpecs(): KernelSpecFolder {
-    return (this.specs ??= new KernelSpecFolder());
+    return (this.specs ??= platform().kernelSpecFolder!());
   }
 
   /** The server the settings name now, started or connected on first use; throws KernelRefused or the reason it failed. */
@@ -87,7 +86,8 @@ export class JupyterServers implements vscode.Disposable {
       serverUrl: config.jupyterServerUrl,
       python: config.python,
       storedToken: await this.token.stored(),
-      envToken: process.env.JUPYTER_TOKEN,
+      envToken: platform().env('JUPYTER_TOKEN'),
+      canStartLocal: !!platform().startLocalServer,
     });
     if (choice.kind === 'refused') throw new KernelRefused(choice.reason);
     return choice;
@@ -110,10 +110,10 @@ export class JupyterServers implements vscode.Disposable {
 
   private async startLocal(python: string, nb?: vscode.NotebookDocument): Promise<Server> {
     const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
-    const root = folder?.uri.fsPath ?? (nb?.uri.scheme === 'file' ? dirname(nb.uri.fsPath) : homedir());
+    const root = folder?.uri.fsPath ?? (nb?.uri.scheme === 'file' ? vscode.Uri.joinPath(nb.uri, '..').fsPath : platform().homeDir());
     log.info(`Starting a local Jupyter Server in ${root}${python ? ` with ${python}` : ''}`);
     const fallbacks = python ? [] : await this.serverPythons();
-    const server = await startLocalServer({ python, rootDir: root, fallbacks, jupyterPath: this.kernelSpecs.dir });
+    const server = await platform().startLocalServer!({ python, rootDir: root, fallbacks, jupyterPath: this.kernelSpecs.dir });
     this.locals.add(server);
     void server.exited.then(() => this.locals.delete(server));
     let conn: JupyterConnection;

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { Attachment, Refusal, attachmentMarkdown, fileRefMarkdown, imageAttachment, imageMimeOfName, isRefusal, sizeRefusal } from '../../core/model';
 import { relativePath } from '../../core/fork';
-import { DEFAULT_MAX_FILE_BYTES } from '../../node/fileRefReader';
+import { DEFAULT_MAX_FILE_BYTES } from '../../core/hist';
 import { config } from '../config';
 import { log } from '../log';
 import { refuse } from '../commands/feedback';

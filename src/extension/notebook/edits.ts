@@ -6,7 +6,7 @@
 //   touching ranges are coalesced so VS Code sees disjoint edits.
 
 import * as vscode from 'vscode';
-import { isJsonObject, jsonEqual, Json } from '../../core/base';
+import { encodeBase64, isJsonObject, jsonEqual, Json } from '../../core/base';
 import { Dialog, Message, withTimeRun } from '../../core/model';
 import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
 import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from './cells';
@@ -67,7 +67,7 @@ export async function stampTimeRun(cell: vscode.NotebookCell, at: Date): Promise
 function outputsJson(outs: readonly vscode.NotebookCellOutput[]): Json {
   return outs.map((o) => ({
     meta: JSON.parse(JSON.stringify(o.metadata ?? {})) as Json,
-    items: o.items.map((i) => [i.mime, Buffer.from(i.data).toString('base64')]),
+    items: o.items.map((i) => [i.mime, encodeBase64(i.data)]),
   }));
 }
 

@@ -3,7 +3,7 @@
 // executes code, so the exact nbformat dict rides in the output's metadata and is written back as read.
 
 import * as vscode from 'vscode';
-import { Json, JsonObject, isJsonObject, untagNumbers } from '../../core/base';
+import { Json, JsonObject, decodeBase64, encodeBase64, isJsonObject, untagNumbers } from '../../core/base';
 import { Output } from '../../core/model';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
@@ -47,7 +47,7 @@ const isBinaryImage = (mime: string) => mime.startsWith('image/') && mime !== 'i
 
 function mimeItem(mime: string, value: Json): vscode.NotebookCellOutputItem {
   if (isBinaryImage(mime) && typeof value === 'string') {
-    return new vscode.NotebookCellOutputItem(Buffer.from(value.replace(/\s+/g, ''), 'base64'), mime);
+    return new vscode.NotebookCellOutputItem(decodeBase64(value.replace(/\s+/g, '')) ?? new Uint8Array(), mime);
   }
   if (isJsonMime(mime) || (typeof value !== 'string' && !Array.isArray(value))) {
     return vscode.NotebookCellOutputItem.text(displayJson(value), mime);
@@ -100,7 +100,7 @@ function itemsToNb(items: readonly vscode.NotebookCellOutputItem[]): Output {
   }
   const data: JsonObject = {};
   for (const i of items) {
-    data[i.mime] = isBinaryImage(i.mime) ? Buffer.from(i.data).toString('base64') : decoder.decode(i.data);
+    data[i.mime] = isBinaryImage(i.mime) ? encodeBase64(i.data) : decoder.decode(i.data);
   }
   return { output_type: 'display_data', metadata: {}, data };
 }

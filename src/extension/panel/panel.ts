@@ -4,7 +4,6 @@
 // `setState` and a WebviewPanelSerializer.
 
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
 import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelState } from '../../shared/panelProtocol';
 import { PreviewMode } from '../../core/hist';
 import { parts2reply } from '../../core/reply';
@@ -17,13 +16,18 @@ import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './state';
 import { dialogFiles } from './fileRefs';
 import { codiconsRoot, panelHtml } from './html';
 import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, prepareMedia } from '../../core/hist';
-import { sharpResizer } from '../../node/sharpResizer';
 import { config } from '../config';
 import { log } from '../log';
 import { modelLimits } from '../answer/request';
 import { craftFor, knownCraft } from '../craft/cache';
+import { platform } from '../platform';
 
 export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
+
+/** The CSP nonce of the panel's script: 16 random bytes (WebCrypto, in Node and in the browser alike). */
+function nonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
 
 export class DialogPanel {
   static current: DialogPanel | undefined;
@@ -56,7 +60,7 @@ export class DialogPanel {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media'), codiconsRoot(extensionUri)],
     };
-    panel.webview.html = panelHtml(panel.webview, extensionUri, randomBytes(16).toString('base64'));
+    panel.webview.html = panelHtml(panel.webview, extensionUri, nonce());
     this.track(dialogEditor());
     this.subs.push(
       panel.webview.onDidReceiveMessage((m) => void this.receive(m)),
@@ -167,7 +171,7 @@ export class DialogPanel {
       const files = await dialogFiles(nb, messages);
       this.files = { uri: nb.uri.toString(), refs: files };
       readFiles = files.size > 0;
-      const resizer = sharpResizer();
+      const resizer = platform().imageResizer();
       if (resizer) await prepareMedia(messages, resizer, { maxPixels: config.maxImagePixels(DEFAULT_MAX_PIXELS), into, files });
       if (into === this.images) this.prepared = key;
     } finally {

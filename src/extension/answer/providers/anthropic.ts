@@ -32,7 +32,14 @@ export class AnthropicProvider implements AnswerProvider {
 
   constructor(private readonly opts: AnthropicOptions) {
     // `undefined`, not '', lets the SDK read ANTHROPIC_BASE_URL; our retry loop reports each wait.
-    this.client = new Anthropic({ apiKey: opts.apiKey || null, baseURL: opts.baseUrl || undefined, maxRetries: 0 });
+    this.client = new Anthropic({
+      apiKey: opts.apiKey || null,
+      baseURL: opts.baseUrl || undefined,
+      maxRetries: 0,
+      // The browser build calls the API from a web worker; the key is the user's own (SecretStorage).
+      // In a browser this also sends the header Anthropic's CORS requires.
+      dangerouslyAllowBrowser: true,
+    });
   }
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {

@@ -38,7 +38,12 @@ export class OpenAIProvider implements AnswerProvider {
 
   constructor(private readonly opts: OpenAIOptions) {
     // The SDK throws without a key; `answer` reports that instead. `undefined`, not '', lets it read OPENAI_BASE_URL.
-    if (opts.apiKey) this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseUrl || undefined, maxRetries: 0 });
+    if (opts.apiKey) this.client = new OpenAI({
+        apiKey: opts.apiKey,
+        baseURL: opts.baseUrl || undefined,
+        maxRetries: 0,
+        dangerouslyAllowBrowser: true, // the browser build: the user's own key, from SecretStorage
+      });
   }
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {

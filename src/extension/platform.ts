@@ -1,0 +1,45 @@
+// What differs between the desktop (Node extension host) and the browser (web-worker extension host, as on
+// vscode.dev, github.dev and code-server's browser host): one small interface, set once by each entry
+// (src/node/main.ts, src/web/main.ts) before VS Code activates the extension. Everything else is shared.
+
+import type { FileRefs, ImageResizer } from '../core/hist';
+import type { FileRefScope } from '../node/fileRefReader';
+import type { EnvironmentFinder } from './kernel/environments';
+import type { KernelSpecFolder } from './kernel/kernelSpecs';
+import type { LocalServer, LocalServerOptions } from './kernel/localServer';
+
+export interface Platform {
+  /** `desktop` (Node) or `browser` (a web worker: no processes, no native modules, no local files). */
+  readonly kind: 'desktop' | 'browser';
+  /** A variable of the extension host's environment (none in the browser). */
+  env(name: string): string | undefined;
+  /** Scales images as the model gets them (sharp / OffscreenCanvas); null when it cannot. */
+  imageResizer(): ImageResizer | null;
+  /** Reads a dialog's `#ai` file refs from local files; undefined where there are none (the browser). */
+  readFileRefs?: (scope: FileRefScope, refs: readonly string[]) => Promise<FileRefs>;
+  /** The WebSocket class Jupyter connections use. */
+  readonly WebSocket: typeof globalThis.WebSocket;
+  /** Starts a local Jupyter Server; undefined where no process can be started (the browser). */
+  startLocalServer?: (opts: LocalServerOptions) => Promise<LocalServer>;
+  /** Finds the machine's Python environments (processes, files); undefined where there are none (the browser). */
+  readonly environmentFinder?: EnvironmentFinder;
+  /** A folder of environment kernelspecs for the local Jupyter Server's JUPYTER_PATH (with startLocalServer). */
+  kernelSpecFolder?: () => KernelSpecFolder;
+  /** The folder a local Jupyter Server serves when the dialog is in no local folder. */
+  homeDir(): string;
+}
+
+// Kept on globalThis, not in a module variable: the extension-host test bundles carry their own copy of
+// this module and call shared code (the request builder) that asks for the platform the entry set.
+const SLOT = Symbol.for('dialogNotebook.platform');
+type Slot = { [SLOT]?: Platform };
+
+export function setPlatform(p: Platform): void {
+  (globalThis as Slot)[SLOT] = p;
+}
+
+export function platform(): Platform {
+  const current = (globalThis as Slot)[SLOT];
+  if (!current) throw new Error('Dialog Notebooks: no platform set (load the extension through src/node/main.ts or src/web/main.ts)');
+  return current;
+}

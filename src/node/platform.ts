@@ -1,0 +1,23 @@
+// The desktop's Platform: Node's environment, sharp, local files, the `ws` WebSocket, a local Jupyter Server and
+// the machine's Python environments with their kernelspecs.
+
+import { homedir } from 'node:os';
+import WebSocket from 'ws';
+import type { Platform } from '../extension/platform';
+import { discover, probe } from '../extension/kernel/envDiscovery';
+import { KernelSpecFolder } from '../extension/kernel/kernelSpecs';
+import { startLocalServer } from '../extension/kernel/localServer';
+import { readFileRefs } from './fileRefReader';
+import { sharpResizer } from './sharpResizer';
+
+export const nodePlatform: Platform = {
+  kind: 'desktop',
+  env: (name) => process.env[name],
+  imageResizer: sharpResizer,
+  readFileRefs,
+  WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+  startLocalServer,
+  environmentFinder: { discover, probe: (c) => probe(c) },
+  kernelSpecFolder: () => new KernelSpecFolder(),
+  homeDir: homedir,
+};
