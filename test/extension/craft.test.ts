@@ -6,16 +6,16 @@
 // Needs Debian's jupyter-server and python3-ipykernel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Dialog, Message, USAGE_INFO, promptOutput, writeIpynb } from '../../src/core';
+import { Dialog, Message, promptOutput, writeIpynb, replyUsage } from '../../src/core';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
 import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { cellOf, closeAll, execute, note, openDialog, replyText, until, wsUri } from './helpers';
+import { cellOf, closeAll, execute, note, openDialog, replyText, until, wsUri, skipWithoutKernel } from './helpers';
 
 const KEY = 'sk-ant-e2e-craft';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 const write = (name: string, d: Dialog | string) => vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(typeof d === 'string' ? d : writeIpynb(d)));
-const answered = (nb: vscode.NotebookDocument, id: string) => until(() => replyText(cellOf(nb, id)).includes(USAGE_INFO) && replyText(cellOf(nb, id)), 'the answer', 120000);
+const answered = (nb: vscode.NotebookDocument, id: string) => until(() => replyUsage(replyText(cellOf(nb, id))) !== null && replyText(cellOf(nb, id)), 'the answer', 120000);
 type Body = { messages: { role: string; content: { type: string; text?: string }[] }[] };
 const sent = (b: Body) => b.messages.map((m) => `${m.role}: ${m.content.map((p) => p.text ?? p.type).join(' | ')}`);
 
@@ -31,6 +31,9 @@ const SUB = new Dialog([
 
 describe('CRAFT.ipynb', function () {
   this.timeout(300000);
+  before(function () {
+    skipWithoutKernel(this);
+  });
   let ant: MockServer<AnthropicScript>;
   let n = 0;
   /** A dialog in scratch/craft/sub/ (two CRAFT files above it) with one prompt. */
@@ -103,7 +106,7 @@ describe('CRAFT.ipynb', function () {
     ant.enqueue({ text: ['Hi again.'] });
     before = ant.requests.length;
     await execute(nb, 'ask00001');
-    await until(() => replyText(cellOf(nb, 'ask00001')).includes('Hi again.') && replyText(cellOf(nb, 'ask00001')).includes(USAGE_INFO), 'the second answer', 120000);
+    await until(() => replyText(cellOf(nb, 'ask00001')).includes('Hi again.') && replyUsage(replyText(cellOf(nb, 'ask00001'))) !== null, 'the second answer', 120000);
     lines = sent(ant.requests[before].body as Body);
     assert.ok(lines[0].includes('CRAFT-ROOT-NOTE'), 'the readable file is still sent');
     assert.ok(!lines.some((l) => l.includes('CRAFT-SUB')), 'the unreadable one is not');

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Message } from '../../src/core';
-import { cellOf, closeAll, execute, freshDialog, note, until } from './helpers';
+import { cellOf, closeAll, execute, freshDialog, note, until, skipWithoutKernel } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
@@ -40,6 +40,9 @@ const code = (id: string, content: string) => new Message({ id, msgType: 'code',
 
 describe('choosing the Python environment of a dialog', function () {
   this.timeout(400000);
+  before(function () {
+    skipWithoutKernel(this);
+  });
   const ws = vscode.workspace.workspaceFolders![0].uri.fsPath;
   const venv = join(ws, '.venv');
   const bare = join(ws, 'venv');

@@ -4,7 +4,7 @@
 // order as its own undo step, and a stop ends the rest. Against the local Anthropic mock.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Message, USAGE_INFO, aiRes, readIpynb } from '../../src/core';
+import { Message, aiRes, readIpynb, replyUsage } from '../../src/core';
 import { mkToolBlock } from '../../src/core/reply';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
@@ -146,7 +146,7 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     assert.equal(r.message, 'Answered 3 of 3 prompts');
     assert.equal(ant.requests.length, sent + 3);
     const now = replies(nb);
-    ['New one.', 'New two.', 'New three.'].forEach((t, k) => assert.ok(now[k].startsWith(t) && now[k].includes(USAGE_INFO), now[k]));
+    ['New one.', 'New two.', 'New three.'].forEach((t, k) => assert.ok(now[k].startsWith(t) && replyUsage(now[k]) !== null, now[k]));
     // In order: the second request has the first new reply in its history.
     assert.match(JSON.stringify(ant.requests[sent + 1].body), /New one\./);
     await vscode.window.showNotebookDocument(nb);

@@ -4,7 +4,7 @@
 // from the workbench's origin.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Message, REPLY_SEP, USAGE_INFO, aiRes, readIpynb } from '../../src/core';
+import { Message, REPLY_SEP, aiRes, readIpynb, replyUsage } from '../../src/core';
 import { cellOf, closeAll, execute, freshDialog, readText, replyText, save, until } from '../extension/helpers';
 import { webConfig } from './config';
 
@@ -32,7 +32,7 @@ describe('web: answering prompts from the browser', function () {
       assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectModel', `${provider}:web-e2e`), `${provider}:web-e2e`);
       const { name, nb } = await dialog();
       await execute(nb, 'prmt0001');
-      await until(() => replyText(cellOf(nb, 'prmt0001')).includes(USAGE_INFO), 'the reply with its usage block');
+      await until(() => replyUsage(replyText(cellOf(nb, 'prmt0001'))) !== null, 'the reply with its usage block');
       const reply = replyText(cellOf(nb, 'prmt0001'));
       assert.ok(reply.startsWith(mock.replies[0]), reply);
       assert.ok(await save(nb));
