@@ -39,7 +39,7 @@ export async function openNewFile(page, vsc, file, timeout = 60000) {
 export const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
 
 /**
- * Opens a file the script has just written straight in our editor (Explorer > Open With... > Dialog) and
+ * Opens a file the script has just written straight in our editor (the Explorer's Open as Dialog) and
  * waits for its prompts. The file watcher can lag far behind on a loaded machine, so after a while the
  * Explorer is refreshed by hand, as a person would.
  */
@@ -51,8 +51,7 @@ export async function openNewFileAsDialog(page, vsc, file, timeout = 120000) {
     await vsc.runCommand('Refresh Explorer');
   }
   await row.click({ button: 'right' });
-  await page.locator('.monaco-menu .action-item', { hasText: 'Open With...' }).first().click();
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Dialog/ }).first().click();
+  await page.locator('.monaco-menu .action-item', { hasText: 'Open as Dialog' }).first().click();
   await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
 }
 
