@@ -50,9 +50,19 @@ export async function openNewFileAsDialog(page, vsc, file, timeout = 120000) {
     if (Date.now() > end) throw new Error(`the Explorer did not list ${file}`);
     await vsc.runCommand('Refresh Explorer');
   }
-  await row.click({ button: 'right' });
-  await page.locator('.monaco-menu .action-item', { hasText: 'Open as Dialog' }).first().click();
-  await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
+  const opened = page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first();
+  // VS Code's context menu ignores a click that comes right after it opened: hover the item until the menu
+  // shows it focused, then click; once more if the menu swallowed it all the same.
+  for (let tries = 0; ; tries++) {
+    await row.click({ button: 'right' });
+    const item = page.locator('.monaco-menu .action-item', { hasText: 'Open as Dialog' }).first();
+    await item.hover();
+    await page.locator('.monaco-menu .action-item.focused', { hasText: 'Open as Dialog' }).first().waitFor({ timeout: 10000 });
+    await item.click();
+    if (await opened.waitFor({ timeout: 30000 }).then(() => true, () => false)) return;
+    if (tries === 2) throw new Error(`Open as Dialog did not open ${file}`);
+    await page.keyboard.press('Escape');
+  }
 }
 
 /** Resolves once `frame` has painted what its DOM holds now (two animation frames), before a check or a screenshot. */
