@@ -65,7 +65,8 @@ export default async function webPass(ctx) {
   const root = ctx.extensions[0];
   const dir = join(root, 'out', 'test', 'web');
   const origin = new URL(ctx.baseUrl).origin;
-  const suites = (process.env.WEB_SUITES || 'host').split(/\s+/).filter(Boolean);
+  // DIALOG_TEST_NO_KERNEL=1 (npm test without Jupyter, by choice): no Jupyter Server suite.
+  const suites = (process.env.WEB_SUITES || 'host').split(/\s+/).filter((s) => s && !(s === 'kernelWeb' && process.env.DIALOG_TEST_NO_KERNEL === '1'));
   const { startAnthropic, startOpenAI } = await import(pathToFileURL(join(dir, 'mocks.mjs')).href);
   const mocks = [];
   let jupyter = null;
