@@ -45,8 +45,21 @@ async function until(page, read, ok, what, timeout = 60000) {
   throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)?.slice(0, 400)}`);
 }
 
+/**
+ * Closes VS Code's paste/drop widget (the button offering other ways to paste) that a paste or drop leaves
+ * beside the text: while it shows, Escape closes it rather than leaving the cell's editor.
+ */
+async function closePasteWidget(page) {
+  const widget = page.locator('.post-edit-widget:visible');
+  for (let k = 0; k < 5 && (await widget.count()); k++) {
+    await page.keyboard.press('Escape');
+    await widget.first().waitFor({ state: 'hidden', timeout: 2000 }).catch(() => {});
+  }
+}
+
 /** Saves the dialog and returns its cells once the file on disk satisfies `ok`. */
 async function saved(page, vsc, workspace, ok, what) {
+  await closePasteWidget(page);
   await vsc.runCommand('File: Save');
   const file = path.join(workspace, FILE);
   const read = () => {
@@ -159,6 +172,7 @@ export const tests = {
     assert.deepEqual(imageFiles(workspace), state.before, 'no image file written to the folder');
 
     // Shown where it is referenced once the note is rendered (Escape leaves the editor).
+    await closePasteWidget(page);
     await page.keyboard.press('Escape');
     let shown = false;
     for (const end = Date.now() + 60000; !shown && Date.now() < end; await page.waitForTimeout(250)) {
