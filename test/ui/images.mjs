@@ -2,7 +2,8 @@
 // the clipboard into a prompt and one dropped onto a note become attachments of those cells, named by a
 // UUID-4 (DECISIONS "name of a pasted or dropped image attachment"), referenced at the cursor; the saved
 // file holds their exact bytes and no image file appears in the folder; answering the prompt sends the
-// image to the (mock) Anthropic server as an image part, and the reply shows it as a thumbnail; one Undo removes the note's reference and
+// image to the (mock) Anthropic server as an image part; the prompt shows it as a thumbnail from the paste
+// on (gone with an Undo, back with a Redo) and above its reply; one Undo removes the note's reference and
 // attachment; a BMP is refused with one line and nothing changes. Saves images.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,10 +80,10 @@ async function editEnd(page, cellRow) {
 }
 
 
-/** The natural width of the first thumbnail above the reply holding `text` (0 while none shows). */
+/** The natural width of the first thumbnail above the reply holding `text` (any reply when omitted; 0 while none shows). */
 async function thumbnailWidth(page, text) {
   for (const f of page.frames()) {
-    const img = f.locator('.dialog-reply', { hasText: text }).locator('.thumbnails img').first();
+    const img = f.locator('.dialog-reply', text ? { hasText: text } : {}).locator('.thumbnails img').first();
     if (await img.count().catch(() => 0)) return img.evaluate((i) => i.naturalWidth).catch(() => 0);
   }
   return 0;
@@ -117,6 +118,15 @@ export const tests = {
       document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
     }, state.pasted.toString('base64'));
     await until(page, () => prompt.locator('.view-lines').innerText(), (t) => UUID.test(t), 'the attachment reference in the prompt');
+    // Shown with the prompt at once, before any answer; Undo takes the thumbnail away with the reference, Redo brings both back.
+    assert.equal(await until(page, () => thumbnailWidth(page), (w) => w > 0, 'the thumbnail of the unanswered prompt'), 3, 'the pasted image, as a thumbnail');
+    await closePasteWidget(page);
+    await page.keyboard.press('Control+z');
+    await until(page, () => prompt.locator('.view-lines').innerText(), (t) => !t.includes('attachment:'), 'the reference gone after Undo');
+    await until(page, () => thumbnailWidth(page), (w) => w === 0, 'the thumbnail gone after Undo');
+    await page.keyboard.press('Control+Shift+z');
+    await until(page, () => prompt.locator('.view-lines').innerText(), (t) => UUID.test(t), 'the reference back after Redo');
+    await until(page, () => thumbnailWidth(page), (w) => w === 3, 'the thumbnail back after Redo');
 
     const cells = await saved(page, vsc, workspace, (c) => c[2].attachments, 'the saved prompt attachment');
     const id = UUID.exec(src(cells[2]))[1];

@@ -125,14 +125,42 @@ export class DialogController implements vscode.Disposable {
   async answerPrompts(prompts: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
     const nb = prompts[0]?.notebook;
     if (!nb) return 0;
-    if (!this.selected.has(nb)) {
-      // Never run in this window yet: select "Dialog" for it, as running a cell would.
-      const notebookEditor = await vscode.window.showNotebookDocument(nb);
-      await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor, id: CONTROLLER_ID, extension: this.extensionId });
-    }
+    if (!this.selected.has(nb)) await this.select(nb, await vscode.window.showNotebookDocument(nb));
     const { controller, beforeRun } = this.selected.get(nb) ?? { controller: this.controller, beforeRun: this.beforeOwnRun };
     beforeRun?.(nb);
     return this.runQueue(controller, prompts.filter(isPrompt), stop, onStart);
+  }
+
+  /** A dialog never run in this window yet gets "Dialog" selected, as running a cell would; another's pick is kept. */
+  private async select(nb: vscode.NotebookDocument, notebookEditor: vscode.NotebookEditor): Promise<void> {
+    if (this.selected.has(nb)) return;
+    await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor, id: CONTROLLER_ID, extension: this.extensionId, skipIfAlreadySelected: true });
+  }
+
+  /**
+   * Shows `outputs` as `cell`'s outside a run (a prompt's thumbnails after a paste or an Undo): only an
+   * execution can set outputs, so a short one does, with the cell's last run summary kept. False when it
+   * could not: the cell is running (its run shows them), or no controller of ours is selected for a dialog
+   * that is not in an editor.
+   */
+  async showOutputs(cell: vscode.NotebookCell, outputs: vscode.NotebookCellOutput[]): Promise<boolean> {
+    const editor = vscode.window.visibleNotebookEditors.find((e) => e.notebook === cell.notebook);
+    if (editor) await this.select(cell.notebook, editor);
+    const controller = this.selected.get(cell.notebook)?.controller;
+    if (!controller) return false;
+    let exec: vscode.NotebookCellExecution;
+    try {
+      exec = controller.createNotebookCellExecution(cell);
+    } catch (e) {
+      log.debug(`Outputs of cell ${cell.index + 1} left to its run: ${reason(e)}`);
+      return false;
+    }
+    const last = cell.executionSummary;
+    exec.executionOrder = last?.executionOrder;
+    exec.start(last?.timing?.startTime);
+    await exec.replaceOutput(outputs);
+    exec.end(last?.success, last?.timing?.endTime);
+    return true;
   }
 
   /** Runs `cells` one at a time as `controller`'s; returns how many ran to the end without stopping the queue. */

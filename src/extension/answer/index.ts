@@ -9,6 +9,7 @@ import { AnswerAllOptions, answerAll } from './answerAll';
 import { DialogController } from './controller';
 import { ApiKeys } from './keys';
 import { PromptRunner } from './promptRunner';
+import { syncPromptThumbnails } from './promptThumbnails';
 import { selectModelCommand } from './selectModel';
 import { ModelStatusItem } from './statusItem';
 import { ModeStatusItem, selectModeCommand } from './mode';
@@ -21,6 +22,7 @@ export function registerAnswer(context: vscode.ExtensionContext): DialogControll
   const controller = new DialogController(new PromptRunner(keys, () => status.update()), context.extension.id);
   context.subscriptions.push(
     controller,
+    syncPromptThumbnails(controller),
     status,
     new ModeStatusItem(),
     vscode.commands.registerCommand('dialogNotebook.selectMode', selectModeCommand),

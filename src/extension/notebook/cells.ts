@@ -150,7 +150,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The images a prompt's request shows (`attachment:NAME` in its text), by name, in attachment order. */
-function shownImages(m: Message): string[] {
+export function shownImages(m: Message): string[] {
   const shown = m.attachments.filter((a) => a.invalidBase64 === undefined && a.contentType.startsWith('image/') && m.content.includes(`attachment:${a.id}`));
   return shown.map((a) => a.id);
 }
@@ -186,12 +186,22 @@ export function msg2cell(m: Message, codeLang = DEFAULT_CODE_LANG): vscode.Noteb
   const cell = new vscode.NotebookCellData(cellKind(t), m.content, cellLanguage(t, codeLang));
   cell.metadata = cellMetadata(m);
   if (t === 'code') cell.outputs = m.outputs.map(toCellOutput);
-  else if (t === 'prompt') {
-    const reply = aiRes(m);
-    // A prompt with images but no reply yet shows their thumbnails alone (an empty reply saves as none).
-    cell.outputs = reply || shownImages(m).length ? [replyOutput(reply, m)] : [];
-  }
+  else if (t === 'prompt') cell.outputs = promptOutputs(m);
   return cell;
+}
+
+/** A prompt cell's outputs: its reply, with the images its request shows as thumbnails; none when both are empty. */
+export function promptOutputs(m: Message): vscode.NotebookCellOutput[] {
+  const reply = aiRes(m);
+  // A prompt with images but no reply yet shows their thumbnails alone (an empty reply saves as none).
+  return reply || shownImages(m).length ? [replyOutput(reply, m)] : [];
+}
+
+/** The thumbnails a prompt cell's output shows now, by attachment name. */
+export function shownThumbnails(c: Pick<CellLike, 'outputs'>): string[] {
+  const out = c.outputs?.find((o) => o.items.some((i) => i.mime === REPLY_MIME));
+  const names = out?.metadata?.thumbnails;
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
 }
 
 export function cell2msg(c: CellLike): Message {
