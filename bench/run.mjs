@@ -1,5 +1,5 @@
 // `npm run bench`: core speed as ratios to the physical limit, JSON.parse + JSON.stringify(…, null, 1)
-// of the same bytes, measured in the same run. Prints a markdown table (pasted into the README).
+// of the same bytes, measured in the same run. Prints a markdown table (pasted into docs/speed.md).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
