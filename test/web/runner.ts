@@ -28,6 +28,7 @@ const SUITES: Record<string, () => unknown> = {
   validateReveal: () => require('../extension/validateReveal.test'),
   untrustedReply: () => require('../extension/untrustedReply.test'),
   fork: () => require('../extension/fork.test'),
+  virtualWorkspace: () => require('../extension/virtualWorkspace.test'),
 };
 
 interface Result {
