@@ -15,6 +15,8 @@ export function syncPromptThumbnails(controller: DialogController): vscode.Dispo
   const sync = (cell: vscode.NotebookCell) => {
     pending.delete(cell);
     if (cell.index < 0 || cell.document.languageId !== PROMPT_LANG) return;
+    // No reference and no thumbnail: nothing to compare (and no attachment to decode on every pause in typing).
+    if (!cell.document.getText().includes('attachment:') && !shownThumbnails(cell).length) return;
     const m = cell2msg(cellLike(cell));
     if (JSON.stringify(shownImages(m)) === JSON.stringify(shownThumbnails(cell))) return;
     void controller.showOutputs(cell, promptOutputs(m));
