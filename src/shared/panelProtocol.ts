@@ -34,7 +34,7 @@ export const outlineNodeSchema: z.ZodMiniType<OutlineNodeWire> = z.lazy(() =>
 );
 
 export const previewPartSchema = z.object({
-  kind: z.enum(['text', 'media', 'thinking', 'tool_use', 'tool_result', 'skipped', 'cut', 'craft']),
+  kind: z.enum(['text', 'media', 'file', 'thinking', 'tool_use', 'tool_result', 'skipped', 'cut', 'craft']),
   text,
 });
 

@@ -10,6 +10,7 @@ import { button, h, icon } from './dom';
 const ROLE_ICONS = { user: 'account', assistant: 'hubot', tool: 'tools' } as const;
 const KINDS: Record<string, [label: string, icon: string]> = {
   media: ['media', 'file-media'],
+  file: ['file', 'file-code'],
   thinking: ['thinking', 'lightbulb'],
   tool_use: ['call', 'tools'],
   tool_result: ['result', 'output'],
@@ -57,7 +58,7 @@ export function historyTab(s: StateMessage, mode: 'hist' | 'chat', setMode: (m: 
     for (const p of t.parts) {
       const kind = KINDS[p.kind];
       const tag = kind && h('span', { class: 'tag' }, icon(kind[1]), kind[0]);
-      if (p.kind === 'media') box.append(h('div', { class: 'part media' }, tag, h('span', { class: 'media-info' }, p.text)));
+      if (p.kind === 'media' || p.kind === 'file') box.append(h('div', { class: 'part media' }, tag, h('span', { class: 'media-info' }, p.text)));
       else box.append(h('div', { class: `part kind-${p.kind}` }, tag, h('pre', {}, p.text)));
     }
     wrap.append(box);

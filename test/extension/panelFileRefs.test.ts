@@ -1,6 +1,7 @@
 // The panel's history preview reads a dialog's `#ai` files in the real VS Code only inside the
 // workspace folder: a file beside the workspace, reached with `../`, is shown unavailable with the
-// reason, and its bytes never enter the history.
+// reason, and its bytes never enter the history. A text file is listed as a file part and sent to the
+// model as its text (checked against the Anthropic mock).
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,9 @@ import { b64decode } from '../../src/core/base';
 import { Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
 import { StateMessage } from '../../src/shared/panelProtocol';
-import { closeAll, openDialog, until, wsUri } from './helpers';
+import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
+import { MockServer } from '../mocks/mockHttp';
+import { cellOf, closeAll, execute, freshDialog, openDialog, replyText, until, wsUri } from './helpers';
 
 const PNG = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
 const FILE = 'scratch/refs/file-refs.ipynb';
@@ -44,5 +47,39 @@ describe('panel: #ai files', function () {
     const text = parts().filter((x) => x.kind === 'text').map((x) => x.text).join('\n');
     assert.ok(text.includes(`<media-unavailable id="${secret}" type="content" reason="not inside the workspace folder">`), text);
     assert.equal(parts().filter((x) => x.kind === 'media').length, 1, 'only good.png is sent');
+  });
+
+  it('sends a text file (`![](helper.py#ai)`) as its text: a file part in the History tab, a text block to Anthropic', async () => {
+    const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
+    const ant: MockServer<AnthropicScript> = await startAnthropic({ apiKey: 'sk-ant-e2e-key' });
+    try {
+      await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
+      assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', 'sk-ant-e2e-key'), true);
+      assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e'), 'anthropic:claude-e2e');
+      const py = 'def helper(a, b):\n    return a < b  # <b> & "c"\n';
+      await vscode.workspace.fs.writeFile(wsUri('scratch/refs/helper.py'), new TextEncoder().encode(py));
+      const { nb } = await freshDialog('refs', [new Message({ id: 'refs0002', msgType: 'prompt', content: 'Explain ![](helper.py#ai)' })]);
+      const sent = `<file path="helper.py">${py}</file>`;
+      const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
+      ed.selections = [new vscode.NotebookRange(0, 1)];
+      const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
+      const parts = () => p.lastState.history?.turns.flatMap((t) => t.parts) ?? [];
+      const listed = `helper.py · text · ${py.length}B · ~${Math.ceil(sent.length / 4)} tok`;
+      await until(() => parts().some((x) => x.kind === 'file' && x.text === listed), 'helper.py listed as a file part', 60000).catch((e) => {
+        throw new Error(`${e.message}: ${JSON.stringify(parts())}`);
+      });
+      ant.enqueue({ text: ['It compares a and b.'] });
+      await execute(nb, 'refs0002');
+      await until(() => replyText(cellOf(nb, 'refs0002')).startsWith('It compares a and b.'), 'the answer', 60000);
+      const body = ant.requests[ant.requests.length - 1].body as { messages: { role: string; content: { type: string; text?: string }[] }[] };
+      const user = body.messages[body.messages.length - 1];
+      assert.equal(user.role, 'user');
+      assert.deepEqual(user.content.map((b) => [b.type, b.text]), [['text', sent], ['text', 'Explain ![](helper.py#ai)']], JSON.stringify(user.content));
+    } finally {
+      await closeAll();
+      await settings().update('anthropic.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
+      await ant.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
-import { Dialog, Msg, hist2fmt, readIpynb, textPart, toolResult, toolUse, truthy } from '../../src/core';
+import { Dialog, Message, Msg, hist2fmt, readIpynb, textPart, toolResult, toolUse, truthy } from '../../src/core';
 import { contextPlan } from '../../src/core/answer';
 import { anthropicParams } from '../../src/extension/answer/providers/anthropicWire';
 import { openaiParams } from '../../src/extension/answer/providers/openaiWire';
@@ -141,6 +141,17 @@ describe('answer: wire conversion details', () => {
     assert.deepEqual(o[1], { type: 'image_url', image_url: { url: png } });
     assert.equal(o[2].type, 'text');
     assert.equal(openaiParams(req([{ role: 'user', content: [textPart('a'), textPart('b')] }])).messages[0].content, 'a\nb', 'text only: a plain string');
+  });
+
+  it('a #ai text file goes as a text block on every wire', () => {
+    const d = new Dialog([new Message({ id: 'p1', msgType: 'prompt', content: 'Explain ![](helper.py#ai)' })]);
+    const files = new Map([['helper.py', new TextEncoder().encode('def helper():\n    return 42\n')]]);
+    const plan = contextPlan(d, 'p1', { maxInputTokens: 1e6, replyTokens: 10 }, { hist: { files } });
+    const file = '<file path="helper.py">def helper():\n    return 42\n</file>';
+    assert.deepEqual(plan.chat[0].content, [textPart(file), textPart('Explain ![](helper.py#ai)')]);
+    assert.deepEqual(anthropicParams(req(plan.chat)).messages[0].content, [{ type: 'text', text: file }, { type: 'text', text: 'Explain ![](helper.py#ai)' }]);
+    assert.equal(openaiParams(req(plan.chat)).messages[0].content, `${file}\nExplain ![](helper.py#ai)`);
+    assert.equal(lmTurns(req(plan.chat))[0].text, `${file}\nExplain ![](helper.py#ai)`);
   });
 
   it('VS Code LM: tool turns are written back as the reply they came from', () => {

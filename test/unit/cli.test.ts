@@ -109,12 +109,13 @@ describe('cli: dlg', function () {
       mkdirSync(dir);
       const png = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
       writeFileSync(join(dir, 'good.png'), png);
+      writeFileSync(join(dir, 'notes.txt'), 'a < b\n');
       writeFileSync(join(top, 'secret.png'), png);
       symlinkSync(join(top, 'secret.png'), join(dir, 'link.png'));
       execFileSync('mkfifo', [join(dir, 'pipe.png')]);
       writeFileSync(join(dir, 'big.png'), png);
       truncateSync(join(dir, 'big.png'), 20_000_001); // sparse: nothing is written, the size is what counts
-      const refs = ['good.png', '../secret.png', 'link.png', 'pipe.png', '/dev/zero', '/etc/passwd', 'big.png'];
+      const refs = ['good.png', '../secret.png', 'link.png', 'pipe.png', '/dev/zero', '/etc/passwd', 'big.png', 'notes.txt'];
       const d = new Dialog([new Message({ msgType: 'prompt', content: refs.map((r) => `![](${r}#ai)`).join(' ') })]);
       writeFileSync(join(dir, 'refs.ipynb'), writeIpynb(d));
       const media = (...opts: string[]) => {
@@ -132,6 +133,7 @@ describe('cli: dlg', function () {
         `/etc/passwd: ${outside}`,
         'big.png: larger than 20MB (20MB)',
       ]);
+      assert.ok(dlg('hist', join(dir, 'refs.ipynb')).stdout.includes('<file path="notes.txt">a < b\n</file>'), 'a text file as its text');
       assert.deepEqual(media('--root', top).slice(0, 3), ['good.png: read', '../secret.png: read', 'link.png: read']);
       assert.match(dlg('hist', join(dir, 'refs.ipynb'), '--root', join(top, 'nope')).stderr, /--root .*nope: not a folder/);
     } finally {

@@ -3,8 +3,8 @@ import { Attachment, Message } from '../../src/core/model';
 import { base32, md5, toHex } from '../../src/core/base';
 import { b64decode, b64encode } from '../../src/core/base';
 import {
-  ImageResizer, MediaLoadError, PreparedImages, attachmentMedia, detectMime, fileRefs, imgId, mediaItem, mediaTag, mediaTagMime, outputImageMedia,
-  prepareMedia, staticRefMedia, toMedia, unavailableTag, urlMime,
+  ImageResizer, MediaLoadError, PreparedImages, attachmentMedia, detectMime, fileRefs, fileTag, fileText, imgId, mediaItem, mediaTag, mediaTagMime, outputImageMedia,
+  prepareMedia, staticRefMedia, toMedia, unavailableTag, urlMime, utf8Text,
 } from '../../src/core/hist';
 import { sharpResizer } from '../../src/node/sharpResizer';
 
@@ -129,6 +129,47 @@ describe('media: message sources', () => {
     const r2 = staticRefMedia(new Message({ msgType: 'note', content: '![](gone.png#ai) ![](unread.png#ai)' }), vision, { files: new Map([['gone.png', 'no such file']]) });
     assert.match(r2[0] as string, /^<media-unavailable id="gone.png" type="content" reason="no such file">/);
     assert.match(r2[1] as string, /^<media-unavailable id="unread.png" type="content" reason="file references are not readable here: unread.png">/);
+  });
+  it('#ai text files go as their text, in the item grammar; binary of no known type and unread files are unavailable with why', () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const files = new Map<string, Uint8Array | string>([
+      ['helper.py', enc('def f(a, b):\n    return a < b and "x" & 1\n')],
+      ['notes.md', new Uint8Array([0xef, 0xbb, 0xbf, ...enc('# Ünïcode')])],
+      ['blob.bin', new Uint8Array([1, 2, 0, 3])],
+      ['latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9])],
+      ['big.csv', 'larger than 20MB (25MB)'],
+      ['pic.png', png],
+      ['head.h', enc('#define N 3\n')],
+      ['doc.pdf', enc('%PDF-1.4 all ascii')],
+    ]);
+    const m = new Message({ msgType: 'prompt', content: Array.from(files.keys(), (f) => `![](${f}#ai)`).join(' ') });
+    assert.deepEqual(withBytes(staticRefMedia(m, { supports_vision: true, supports_pdf_input: true }, { files })), [
+      '<file path="helper.py">def f(a, b):\n    return a < b and "x" & 1\n</file>',
+      '<file path="notes.md"># Ünïcode</file>',
+      unavailableTag('content', 'blob.bin', 'a binary file, neither UTF-8 text nor a known media type'),
+      unavailableTag('content', 'latin1.txt', 'a binary file, neither UTF-8 text nor a known media type'),
+      unavailableTag('content', 'big.csv', 'larger than 20MB (25MB)'),
+      '<media id="pic.png" type="content" mime="image/png"></media>', '<bytes>',
+      '<file path="head.h">#define N 3\n</file>', // text, though `#define ` is XBM's signature
+      '<media id="doc.pdf" type="content" mime="application/pdf"></media>', '<bytes>',
+    ]);
+    assert.equal(utf8Text(new Uint8Array()), '');
+    assert.deepEqual(fileTag(fileText('a "b".txt', 'x</file>y')), { path: 'a "b".txt', text: 'x</file>y' });
+    assert.equal(fileTag('<note>x</note>'), undefined);
+  });
+  it('#ai text files keep the spec order: attachments, then #ai refs as written, then output images', () => {
+    const a = new Attachment(png, 'image/png');
+    const m = new Message({ msgType: 'code', content: `![](b.txt#ai) ![](attachment:${a.id}) ![](pic.png#ai) ![](a.txt#ai)`, attachments: [a], output: [
+      { output_type: 'display_data', metadata: {}, data: { 'image/png': PNG_B64 } },
+    ] });
+    const files = new Map([['a.txt', new TextEncoder().encode('A')], ['b.txt', new TextEncoder().encode('B')], ['pic.png', png]]);
+    assert.deepEqual(withBytes(toMedia(m, vision, { files })), [
+      `<media id="${a.id}" type="content" mime="image/png"></media>`, '<bytes>',
+      '<file path="b.txt">B</file>',
+      '<media id="pic.png" type="content" mime="image/png"></media>', '<bytes>',
+      '<file path="a.txt">A</file>',
+      `<media id="${imgId(png)}" type="output" mime="image/png"></media>`, '<bytes>',
+    ]);
   });
   it('output images: one per output (jpeg > png > webp), hashed ids, bad base64 unavailable as _img_id', () => {
     const m = new Message({ msgType: 'code', content: 'plot()', output: [

@@ -11,7 +11,7 @@ import { histPreview } from '../../src/core/hist';
 import { dlg2hist } from '../../src/core/hist';
 import { dlg2chat } from '../../src/core/hist';
 import { tokenEstimate } from '../../src/core/hist';
-import { DEFAULT_PANEL_STATE, hostMessageSchema, parseHostMessage, parsePanelMessage, parsePanelState } from '../../src/shared/panelProtocol';
+import { DEFAULT_PANEL_STATE, hostMessageSchema, parseHostMessage, parsePanelMessage, parsePanelState, previewPartSchema } from '../../src/shared/panelProtocol';
 import { replyParts } from '../../src/core/reply';
 import { corpusFiles, SHARED } from './corpus';
 
@@ -119,6 +119,21 @@ describe('history preview', () => {
       assert.match(media[0].text, /^image\/png · 300×250 px/);
       assert.equal(media[0].tokens, 100, mode);
     }
+  });
+
+  it('a #ai text file is a file part with its size, counted as the text it sends, in both modes', () => {
+    const text = 'def helper():\n    return 42\n'.repeat(10);
+    const d = new Dialog([new Message({ id: 'p1', msgType: 'prompt', content: 'Explain ![](helper.py#ai)' })]);
+    const files = new Map([['helper.py', new TextEncoder().encode(text)]]);
+    const sent = `<file path="helper.py">${text}</file>`;
+    for (const mode of ['hist', 'chat'] as const) {
+      const pv = histPreview(d, 'p1', mode, { files });
+      const file = pv.turns[0].parts.filter((p) => p.kind === 'file');
+      assert.equal(file.length, 1, mode);
+      assert.equal(file[0].text, `helper.py · text · ${text.length}B · ~${tokenEstimate(sent)} tok`, mode);
+      assert.equal(pv.turns[0].tokens, tokenEstimate(sent) + tokenEstimate('Explain ![](helper.py#ai)'), mode);
+    }
+    assert.equal(previewPartSchema.parse(histPreview(d, 'p1', 'chat', { files }).turns[0].parts[0]).kind, 'file', 'the panel protocol lets it through');
   });
 
   it('chat mode follows dlg2chat, tool calls and results as their own parts', () => {

@@ -1,5 +1,6 @@
 // `#ai` files from the browser: read through vscode.workspace.fs (src/extension/panel/fileRefsFs.ts), a
-// file inside the workspace folder as media, one outside it (`../`) as unavailable with the reason.
+// file inside the workspace folder as media (a text file as a file part), one outside it (`../`) as
+// unavailable with the reason.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { b64decode } from '../../src/core/base';
@@ -19,11 +20,12 @@ describe('web: #ai files through the workspace file system', function () {
     await vscode.workspace.fs.delete(outside(), { recursive: true, useTrash: false });
   });
 
-  it('shows a file outside the workspace (`../`) as unavailable, one inside as media', async () => {
+  it('shows a file outside the workspace (`../`) as unavailable, one inside as media, a text file as a file part', async () => {
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(outside(), 'secret.png'), PNG);
     await vscode.workspace.fs.writeFile(wsUri('scratch/refs-web/good.png'), PNG);
+    await vscode.workspace.fs.writeFile(wsUri('scratch/refs-web/notes.md'), new TextEncoder().encode('# Notes\n'));
     const secret = '../../../outside-web/secret.png';
-    const d = new Dialog([new Message({ id: 'refs0001', msgType: 'prompt', content: `Compare ![](good.png#ai) with ![](${secret}#ai) and ![](gone.png#ai)` })]);
+    const d = new Dialog([new Message({ id: 'refs0001', msgType: 'prompt', content: `Compare ![](good.png#ai) with ![](${secret}#ai) and ![](gone.png#ai), see ![](notes.md#ai)` })]);
     await vscode.workspace.fs.writeFile(wsUri(FILE), new TextEncoder().encode(writeIpynb(d)));
     const nb = await openDialog(FILE);
     const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
@@ -35,5 +37,6 @@ describe('web: #ai files through the workspace file system', function () {
     assert.ok(text.includes(`<media-unavailable id="${secret}" type="content" reason="not inside the workspace folder">`), text);
     assert.ok(text.includes('<media-unavailable id="gone.png" type="content" reason="no such file">'), text);
     assert.equal(parts().filter((x) => x.kind === 'media').length, 1, 'only good.png is sent');
+    assert.deepEqual(parts().filter((x) => x.kind === 'file').map((x) => x.text), ['notes.md · text · 8B · ~10 tok']);
   });
 });

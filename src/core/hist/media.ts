@@ -257,7 +257,45 @@ export function attachmentMedia(m: Message, aim: AimInfo, opts: MediaOptions = {
   return res;
 }
 
-/** Markdown images marked for the model: `![alt](REF#ai)` as data URLs, web URLs or host files. */
+/** Decoded file texts by the bytes the host read, so repeated history builds (the panel's) decode once. */
+const texts = new WeakMap<Uint8Array, string | null>();
+
+/**
+ * The text of file bytes that are text: valid UTF-8 (a leading BOM dropped) without NUL bytes, else
+ * undefined. Every binary media format fails this test (NULs or non-UTF-8 bytes in its header) except
+ * formats that are text themselves (SVG, plain PNM, XBM, an all-ASCII PDF).
+ */
+export function utf8Text(b: Uint8Array): string | undefined {
+  let t = texts.get(b);
+  if (t === undefined) {
+    try {
+      t = b.includes(0) ? null : new TextDecoder('utf-8', { fatal: true }).decode(b);
+    } catch {
+      t = null;
+    }
+    texts.set(b, t);
+  }
+  return t ?? undefined;
+}
+
+/** A `#ai` text file as sent: `<file path="REF">TEXT</file>`, in the item grammar (§6: content never escaped, as code cells). */
+export function fileText(path: string, text: string): string {
+  return `<file${xmlAttrs([['path', path]])}>${text}</file>`;
+}
+
+const FILE_TAG = /^<file path=(?:"([^"]*)"|'([^']*)')>([\s\S]*)<\/file>$/;
+
+/** The path and text of a `fileText` part; undefined for anything else. */
+export function fileTag(part: unknown): { path: string; text: string } | undefined {
+  const m = typeof part === 'string' && part.startsWith('<file ') ? FILE_TAG.exec(part) : null;
+  return m ? { path: m[1] ?? m[2], text: m[3] } : undefined;
+}
+
+/**
+ * Markdown images marked for the model: `![alt](REF#ai)` as data URLs, web URLs or host files. A host
+ * file whose bytes are text (`utf8Text`; a PDF stays a PDF) is sent as its text (`fileText`), in the
+ * place its media would take.
+ */
 export function staticRefMedia(m: Message, aim: AimInfo, opts: MediaOptions = {}): HistPart[] {
   if (!m.content.includes('#ai)')) return [];
   const res: HistPart[] = [];
@@ -268,13 +306,19 @@ export function staticRefMedia(m: Message, aim: AimInfo, opts: MediaOptions = {}
     } else if (/^https?:\/\//i.test(ref)) {
       res.push(...mediaItem('content', ref, { url: ref }, aim, { unavailMsg: opts.unavailMsg }));
     } else {
-      const load = () => {
-        const f = opts.files?.get(ref);
-        if (f === undefined) throw new MediaLoadError(`file references are not readable here: ${ref}`);
-        if (typeof f === 'string') throw new MediaLoadError(f);
-        return f;
-      };
-      res.push(...mediaItem('content', ref, load, aim, { prep: prepFor(opts), unavailMsg: opts.unavailMsg }));
+      const f = opts.files?.get(ref);
+      const sniffed = f instanceof Uint8Array ? detectMime(f) : undefined;
+      const text = f instanceof Uint8Array && sniffed !== 'application/pdf' ? utf8Text(f) : undefined;
+      if (text !== undefined) res.push(fileText(ref, text));
+      else if (sniffed === null) res.push(unavailableTag('content', ref, 'a binary file, neither UTF-8 text nor a known media type'));
+      else {
+        const load = () => {
+          if (f === undefined) throw new MediaLoadError(`file references are not readable here: ${ref}`);
+          if (typeof f === 'string') throw new MediaLoadError(f);
+          return f;
+        };
+        res.push(...mediaItem('content', ref, load, aim, { prep: prepFor(opts), unavailMsg: opts.unavailMsg }));
+      }
     }
   }
   return res;

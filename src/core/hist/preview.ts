@@ -3,7 +3,7 @@
 // are listed (as `skipped` parts) in the user turn they would have joined, so the view can strike them.
 
 import { Dialog, Message, truthy } from '../model/dialog';
-import { HistPart, MediaOptions, detectMime, isMediaUrl, mediaTagMime } from './media';
+import { HistPart, MediaOptions, detectMime, fileTag, isMediaUrl, mediaTagMime } from './media';
 import { imageSize } from '../base/imageSize';
 import { b64decode } from '../base/base64';
 import { humanize } from '../model/preview';
@@ -15,15 +15,16 @@ import { firstLine } from '../outline/tree';
 
 export type PreviewMode = 'hist' | 'chat';
 /**
- * `skipped`: a message hidden from the model; `cut`: notes that the next part was cut to fit (see
- * core/answer); `craft`: labels the turns of a CRAFT file (craft.ts), or says it could not be read.
+ * `file`: a `#ai` text file, sent as its text, shown by its path and size; `skipped`: a message hidden
+ * from the model; `cut`: notes that the next part was cut to fit (see core/answer); `craft`: labels the
+ * turns of a CRAFT file (craft.ts), or says it could not be read.
  */
-export type PreviewPartKind = 'text' | 'media' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped' | 'cut' | 'craft';
+export type PreviewPartKind = 'text' | 'media' | 'file' | 'thinking' | 'tool_use' | 'tool_result' | 'skipped' | 'cut' | 'craft';
 
 export interface PreviewPart {
   kind: PreviewPartKind;
   text: string;
-  /** A media part's own estimate (images by their pixels), else counted from `text`. */
+  /** A media or file part's own estimate (images by their pixels, files by the text sent), else counted from `text`. */
   tokens?: number;
 }
 
@@ -47,7 +48,7 @@ const PIXELS_PER_TOKEN = 750;
 
 function partTokens(p: PreviewPart): number {
   if (p.kind === 'skipped' || p.kind === 'cut' || p.kind === 'craft') return 0;
-  return p.kind === 'media' ? (p.tokens ?? MEDIA_TOKENS) : tokenEstimate(p.text);
+  return p.tokens ?? (p.kind === 'media' ? MEDIA_TOKENS : tokenEstimate(p.text));
 }
 
 /** Tokens of media bytes as sent: an image by its pixels, anything else the flat guess. */
@@ -71,6 +72,14 @@ export function mediaText(mime: string | null | undefined, bytes: Uint8Array): s
   return [mime || detectMime(bytes) || 'media', size && `${size.width}×${size.height} px`, `${humanize(bytes.length)}B`].filter(Boolean).join(' · ');
 }
 
+/** A text part as shown: a `#ai` text file by its path, size and tokens, other text as it is. */
+function textPart(text: string): PreviewPart {
+  const f = fileTag(text);
+  if (!f) return { kind: 'text', text };
+  const tokens = tokenEstimate(text);
+  return { kind: 'file', text: `${f.path} · text · ${humanize(new TextEncoder().encode(f.text).length)}B · ~${humanize(tokens)} tok`, tokens };
+}
+
 function urlText(mime: string | null | undefined, url: string): string {
   return `${mime || 'media'} · ${url}`;
 }
@@ -78,7 +87,7 @@ function urlText(mime: string | null | undefined, url: string): string {
 /** A `dlg2hist` user turn as parts; bytes take their mime from the `<media>` tag before them. */
 function histParts(parts: readonly HistPart[]): PreviewPart[] {
   return parts.map((p, k) => {
-    if (typeof p === 'string') return { kind: 'text', text: p };
+    if (typeof p === 'string') return textPart(p);
     if (p instanceof Uint8Array) return mediaPart(mediaTagMime(parts[k - 1]), p);
     return { kind: 'media', text: isMediaUrl(p) ? urlText(p.mime, p.url) : String(p) };
   });
@@ -143,6 +152,7 @@ export function chatTurns(chat: readonly Msg[], skipped: readonly Message[][] = 
     const parts: PreviewPart[] = m.content.map((p) => {
       switch (p.type) {
         case 'text':
+          return m.role === 'user' ? textPart(p.text) : { kind: 'text', text: p.text };
         case 'refusal':
         case 'server_tool_result':
           return { kind: 'text', text: p.text };
