@@ -184,7 +184,7 @@ export async function freshDialog(folder: string, messages: Message[]): Promise<
   return { name, nb };
 }
 
-export type Provider = 'anthropic' | 'openai';
+type Provider = 'anthropic' | 'openai';
 /** The key each mock model server accepts, stored as a user stores it (Dialog: Set API Key). */
 export const MOCK_KEYS: Record<Provider, string> = { anthropic: 'sk-ant-e2e-key', openai: 'sk-oai-e2e-key' };
 
