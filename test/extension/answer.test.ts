@@ -9,12 +9,8 @@ import { INTERRUPTED, Message, REPLY_SEP, TOKEN_TAG, aiRes, readIpynb } from '..
 import { TRUNCATED_MARK } from '../../src/core/answer';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
-import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, until } from './helpers';
+import { MOCK_KEYS, cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, until, useMockProviders } from './helpers';
 
-const ANT_KEY = 'sk-ant-e2e-key';
-const OAI_KEY = 'sk-oai-e2e-key';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 
 /** A fresh dialog in scratch/answer/: a note, a prompt with an old reply, a code cell, a prompt without reply. */
@@ -31,25 +27,8 @@ const lastBody = (s: MockServer<unknown>) => s.requests[s.requests.length - 1].b
 
 describe('answering prompts', function () {
   this.timeout(180000);
-  let ant: MockServer<AnthropicScript>;
-  let oai: MockServer<OpenAIScript>;
-
-  before(async () => {
-    ant = await startAnthropic({ apiKey: ANT_KEY });
-    oai = await startOpenAI({ apiKey: OAI_KEY });
-    await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
-    await settings().update('openai.baseUrl', oai.url, vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', ANT_KEY), true);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'openai', OAI_KEY), true);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e'), 'anthropic:claude-e2e');
-  });
-  after(async () => {
-    await closeAll();
-    for (const k of ['anthropic.baseUrl', 'openai.baseUrl', 'contextWindow', 'maxReplyTokens']) await settings().update(k, undefined, vscode.ConfigurationTarget.Global);
-    await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
-    await ant.close();
-    await oai.close();
-  });
+  after(closeAll);
+  const { ant, oai } = useMockProviders('anthropic:claude-e2e', { reset: ['contextWindow', 'maxReplyTokens'] });
 
   it('runs a prompt with no kernel pick: the reply streams in, and is saved in Solveit’s format', async () => {
     const { name, nb } = await freshDialog();
@@ -129,7 +108,7 @@ describe('answering prompts', function () {
       assert.equal(replyText(cellOf(nb, 'prmt0001')), 'Old reply.');
       assert.equal(nb.isDirty, false);
     } finally {
-      await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', ANT_KEY);
+      await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', MOCK_KEYS.anthropic);
     }
   });
 

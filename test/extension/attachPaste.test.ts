@@ -9,9 +9,8 @@ import * as vscode from 'vscode';
 import { b64decode } from '../../src/core/base';
 import { Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
-import { StateMessage } from '../../src/shared/panelProtocol';
 import { planInsert } from '../../src/extension/notebook/attachPaste';
-import { closeAll, openDialog, until, wsUri } from './helpers';
+import { closeAll, historyParts, openDialog, until, wsUri } from './helpers';
 
 const PNG = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
 const FILE = 'scratch/paste/paste.ipynb';
@@ -70,10 +69,7 @@ describe('paste and drop into cells', function () {
     const id = UUID_REF.exec(text)?.[1];
     assert.ok(id, text);
     assert.deepEqual(state(prompt()).attachments, [{ id, contentType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==' }]);
-    const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
-    ed.selections = [new vscode.NotebookRange(1, 2)];
-    const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
-    const parts = () => p.lastState.history?.turns.flatMap((t) => t.parts) ?? [];
+    const parts = await historyParts(nb, 1);
     await until(() => parts().some((x) => x.kind === 'media' && x.text === 'image/png · 1×1 px · 67B'), 'the image in the History tab', 60000).catch((e) => {
       throw new Error(`${e.message}: ${JSON.stringify(parts())}`);
     });
@@ -117,10 +113,8 @@ describe('paste and drop into cells', function () {
   it('bytes that do not decode are still attached, and the history says the image is unavailable and why', async () => {
     const text = await apply(note(), await planInsert(note().document, files(['image/png', 'broken.png', Uint8Array.from('\x89PNG\r\n\x1a\nnot really', (c) => c.charCodeAt(0))])));
     const id = UUID_REF.exec(text)![1];
-    const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
-    ed.selections = [new vscode.NotebookRange(1, 2)];
-    const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
-    const text2 = () => (p.lastState.history?.turns.flatMap((t) => t.parts) ?? []).filter((x) => x.kind === 'text').map((x) => x.text).join('\n');
+    const parts = await historyParts(nb, 1);
+    const text2 = () => parts().filter((x) => x.kind === 'text').map((x) => x.text).join('\n');
     await until(() => text2().includes(`<media-unavailable id="${id}" type="content" reason="image could not be decoded`), 'the unavailable image in the History tab', 60000).catch((e) => {
       throw new Error(`${e.message}: ${text2()}`);
     });

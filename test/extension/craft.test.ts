@@ -8,12 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Dialog, Message, promptOutput, writeIpynb, replyUsage } from '../../src/core';
 import { StateMessage } from '../../src/shared/panelProtocol';
-import { MockServer } from '../mocks/mockHttp';
-import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { cellOf, closeAll, execute, note, openDialog, replyText, until, wsUri, skipWithoutKernel } from './helpers';
+import { cellOf, closeAll, execute, note, openDialog, replyText, until, useMockProviders, wsUri } from './helpers';
 
-const KEY = 'sk-ant-e2e-craft';
-const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 const write = (name: string, d: Dialog | string) => vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(typeof d === 'string' ? d : writeIpynb(d)));
 const answered = (nb: vscode.NotebookDocument, id: string) => until(() => replyUsage(replyText(cellOf(nb, id))) !== null && replyText(cellOf(nb, id)), 'the answer', 120000);
 type Body = { messages: { role: string; content: { type: string; text?: string }[] }[] };
@@ -31,10 +27,7 @@ const SUB = new Dialog([
 
 describe('CRAFT.ipynb', function () {
   this.timeout(300000);
-  before(function () {
-    skipWithoutKernel(this);
-  });
-  let ant: MockServer<AnthropicScript>;
+  const { ant } = useMockProviders('anthropic:claude-e2e', { providers: ['anthropic'], kernel: true });
   let n = 0;
   /** A dialog in scratch/craft/sub/ (two CRAFT files above it) with one prompt. */
   async function dialog(text: string): Promise<vscode.NotebookDocument> {
@@ -46,20 +39,12 @@ describe('CRAFT.ipynb', function () {
   }
 
   before(async () => {
-    ant = await startAnthropic({ apiKey: KEY });
-    await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', KEY), true);
-    await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e');
     await write('scratch/craft/CRAFT.ipynb', ROOT);
     await write('scratch/craft/sub/CRAFT.ipynb', SUB);
   });
   afterEach(closeAll);
   after(async () => {
     await vscode.workspace.fs.delete(wsUri('scratch/craft'), { recursive: true });
-    await settings().update('anthropic.baseUrl', undefined, vscode.ConfigurationTarget.Global);
-    await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
-    await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');
-    await ant.close();
   });
 
   it('sends both CRAFT files root-most first, before the dialog, and runs their code in its kernel for $`var` and &`fn`', async () => {

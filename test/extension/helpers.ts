@@ -1,8 +1,14 @@
 // Shared by the suites that run inside the real extension host: workspace files, golden records,
-// opening a dialog with the dialog-notebook editor, and waiting for asynchronous editor effects.
+// opening a dialog with the dialog-notebook editor, reading its History tab, answering with the mock
+// model servers, and waiting for asynchronous editor effects.
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Dialog, Message, writeIpynb } from '../../src/core';
+import { StateMessage } from '../../src/shared/panelProtocol';
 import { REPLY_MIME } from '../../src/shared/replyOutput';
+import { MockServer } from '../mocks/mockHttp';
+import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
+import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
 export const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
@@ -70,6 +76,19 @@ export async function openDialog(name: string): Promise<vscode.NotebookDocument>
   if (!nb) throw new Error(`${name} did not open as a ${NOTEBOOK_TYPE}`);
   await revert(nb);
   return nb;
+}
+
+type HistoryPart = NonNullable<StateMessage['history']>['turns'][number]['parts'][number];
+
+/**
+ * Shows `nb` with cell `index` selected and the Dialog panel beside it; returns a reader of the parts the
+ * History tab shows for that cell, current at each call (the panel reads `#ai` files asynchronously).
+ */
+export async function historyParts(nb: vscode.NotebookDocument, index = 0): Promise<() => HistoryPart[]> {
+  const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
+  ed.selections = [new vscode.NotebookRange(index, index + 1)];
+  const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
+  return () => p.lastState.history?.turns.flatMap((t) => t.parts) ?? [];
 }
 
 /** Shows and reverts `nb` when it has unsaved edits (a suite may leave one behind). */
@@ -163,4 +182,67 @@ export async function freshDialog(folder: string, messages: Message[]): Promise<
   const nb = await openDialog(name);
   await vscode.window.showNotebookDocument(nb);
   return { name, nb };
+}
+
+type Provider = 'anthropic' | 'openai';
+/** The key each mock model server accepts, stored as a user stores it (Dialog: Set API Key). */
+export const MOCK_KEYS: Record<Provider, string> = { anthropic: 'sk-ant-e2e-key', openai: 'sk-oai-e2e-key' };
+
+export interface MockProviders {
+  ant: MockServer<AnthropicScript>;
+  oai: MockServer<OpenAIScript>;
+}
+
+/**
+ * Answers the calling suite's prompts with the local mock servers of `providers`, through the real SDKs.
+ * Registers a `before` hook that starts them, points `dialogNotebook.<provider>.baseUrl` at them, stores
+ * their keys and selects `model`, and an `after` hook that undoes all of it and resets the settings named
+ * in `reset` (those the tests change). With `kernel` the suite needs Jupyter: it is skipped without
+ * (DIALOG_TEST_NO_KERNEL=1) and uses the local kernel. The servers answer from the `before` hook on.
+ */
+export function useMockProviders(
+  model: string,
+  opts: { providers?: Provider[]; reset?: string[]; kernel?: boolean } = {},
+): MockProviders {
+  const providers = opts.providers ?? ['anthropic', 'openai'];
+  const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
+  let ant: MockServer<AnthropicScript> | undefined;
+  let oai: MockServer<OpenAIScript> | undefined;
+  before(async function () {
+    if (opts.kernel) {
+      skipWithoutKernel(this);
+      await settings().update('jupyter.serverUrl', undefined, vscode.ConfigurationTarget.Global);
+    }
+    if (providers.includes('anthropic')) ant = await startAnthropic({ apiKey: MOCK_KEYS.anthropic });
+    if (providers.includes('openai')) oai = await startOpenAI({ apiKey: MOCK_KEYS.openai });
+    for (const [provider, server] of [['anthropic', ant], ['openai', oai]] as const) {
+      if (!server) continue;
+      await settings().update(`${provider}.baseUrl`, server.url, vscode.ConfigurationTarget.Global);
+      assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', provider, MOCK_KEYS[provider]), true);
+    }
+    assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectModel', model), model);
+  });
+  after(async () => {
+    for (const k of [...providers.map((p) => `${p}.baseUrl`), ...(opts.reset ?? [])]) await settings().update(k, undefined, vscode.ConfigurationTarget.Global);
+    await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
+    for (const p of providers) await vscode.commands.executeCommand('dialogNotebook.setApiKey', p, '');
+    await ant?.close();
+    await oai?.close();
+  });
+  return { ant: late('anthropic', () => ant), oai: late('openai', () => oai) };
+}
+
+/** Stands for the server `get` returns once the `before` hook started it, so a suite can name it at once. */
+function late<S>(provider: Provider, get: () => MockServer<S> | undefined): MockServer<S> {
+  const server = () => get() ?? assert.fail(`the ${provider} mock is not running (useMockProviders starts it in its before hook)`);
+  return {
+    get url() {
+      return server().url;
+    },
+    get requests() {
+      return server().requests;
+    },
+    enqueue: (...responses) => server().enqueue(...responses),
+    close: () => server().close(),
+  };
 }

@@ -14,14 +14,11 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Message, readIpynb, stripAnsi } from '../../src/core';
 import { findJupyterServer } from '../../src/extension/kernel/localServer';
-import { MockServer } from '../mocks/mockHttp';
-import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, skipWithoutKernel, until } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, skipWithoutKernel, until, useMockProviders } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
 const STDERR = 'application/vnd.code.notebook.stderr';
 const ERROR = 'application/vnd.code.notebook.error';
-const ANT_KEY = 'sk-ant-e2e-kernel';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 
 const freshDialog = (messages: Message[]) => fresh('kernel', messages);
@@ -161,21 +158,8 @@ describe('running code in a Jupyter kernel', function () {
   });
 
   describe('Run All', () => {
-    let ant: MockServer<AnthropicScript>;
+    const { ant } = useMockProviders('anthropic:claude-e2e', { providers: ['anthropic'] });
     afterEach(closeAll);
-
-    before(async () => {
-      ant = await startAnthropic({ apiKey: ANT_KEY });
-      await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
-      assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', ANT_KEY), true);
-      await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e');
-    });
-    after(async () => {
-      await settings().update('anthropic.baseUrl', undefined, vscode.ConfigurationTarget.Global);
-      await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
-      await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');
-      await ant.close();
-    });
 
     it('runs the code in dialog order, passing a prompt over; answered then, the prompt sees the outputs', async () => {
       const { nb } = await freshDialog([

@@ -10,12 +10,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { INTERRUPTED, Message, aiRes, fmt2hist, readIpynb, replyUsage } from '../../src/core';
 import { MockServer } from '../mocks/mockHttp';
-import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, skipWithoutKernel, until } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until, useMockProviders } from './helpers';
 
-const ANT_KEY = 'sk-ant-e2e-kprompt';
-const OAI_KEY = 'sk-oai-e2e-kprompt';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 
 const freshDialog = (messages: Message[]) => fresh('kernelPrompts', messages);
@@ -39,31 +35,10 @@ const toolParts = (reply: string) =>
 
 describe('prompts using the kernel', function () {
   this.timeout(300000);
-  before(function () {
-    skipWithoutKernel(this);
-  });
-  let ant: MockServer<AnthropicScript>;
-  let oai: MockServer<OpenAIScript>;
-
-  before(async () => {
-    ant = await startAnthropic({ apiKey: ANT_KEY });
-    oai = await startOpenAI({ apiKey: OAI_KEY });
-    await settings().update('jupyter.serverUrl', undefined, vscode.ConfigurationTarget.Global);
-    await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
-    await settings().update('openai.baseUrl', oai.url, vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', ANT_KEY), true);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'openai', OAI_KEY), true);
-  });
+  const { ant, oai } = useMockProviders('anthropic:claude-e2e', { reset: ['maxToolRounds'], kernel: true });
+  // A test may switch to OpenAI: each starts on Anthropic.
   beforeEach(() => vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e'));
   afterEach(closeAll);
-  after(async () => {
-    for (const k of ['anthropic.baseUrl', 'openai.baseUrl', 'maxToolRounds']) await settings().update(k, undefined, vscode.ConfigurationTarget.Global);
-    await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
-    await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');
-    await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'openai', '');
-    await ant?.close();
-    await oai?.close();
-  });
 
   it('a prompt quoting $`x` sends its value from the kernel, typed, with the history', async () => {
     const { nb } = await freshDialog([code('setx0001', 'x = 41+1'), prompt('askx0001', 'What is $`x`?')]);

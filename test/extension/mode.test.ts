@@ -9,12 +9,8 @@ import * as vscode from 'vscode';
 import { Dialog, JsonObject, Message, TOKEN_TAG, aiRes, USAGE_INFO, fmt2hist, readIpynb, thinkingPart, writeIpynb } from '../../src/core';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
-import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { OpenAIScript, start as startOpenAI } from '../mocks/openaiServer';
-import { cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, wsUri } from './helpers';
+import { cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, useMockProviders, wsUri } from './helpers';
 
-const ANT_KEY = 'sk-ant-e2e-mode';
-const OAI_KEY = 'sk-oai-e2e-mode';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 const TIME_RUN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/;
 
@@ -39,25 +35,8 @@ const savedMessage = async (name: string, id: string) => readIpynb(await readTex
 
 describe('mode, thinking, time_run, usage (issue 21)', function () {
   this.timeout(240000);
-  let ant: MockServer<AnthropicScript>;
-  let oai: MockServer<OpenAIScript>;
-
-  before(async () => {
-    ant = await startAnthropic({ apiKey: ANT_KEY });
-    oai = await startOpenAI({ apiKey: OAI_KEY });
-    await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
-    await settings().update('openai.baseUrl', oai.url, vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', ANT_KEY), true);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'openai', OAI_KEY), true);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-sonnet-4-5'), 'anthropic:claude-sonnet-4-5');
-  });
-  after(async () => {
-    await closeAll();
-    for (const k of ['anthropic.baseUrl', 'openai.baseUrl', 'python', 'defaultMode']) await settings().update(k, undefined, vscode.ConfigurationTarget.Global);
-    await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
-    await ant.close();
-    await oai.close();
-  });
+  after(closeAll);
+  const { ant, oai } = useMockProviders('anthropic:claude-sonnet-4-5', { reset: ['python', 'defaultMode'] });
 
   it('sends the mode’s instructions in the system prompt (both metadata forms, the default), as the History tab shows it', async () => {
     const cases: [JsonObject, RegExp][] = [

@@ -10,10 +10,7 @@ import * as vscode from 'vscode';
 import { b64decode } from '../../src/core/base';
 import { Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
-import { StateMessage } from '../../src/shared/panelProtocol';
-import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { MockServer } from '../mocks/mockHttp';
-import { cellOf, closeAll, execute, freshDialog, openDialog, replyText, until, wsUri } from './helpers';
+import { cellOf, closeAll, execute, freshDialog, historyParts, openDialog, replyText, until, useMockProviders, wsUri } from './helpers';
 
 const PNG = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
 const FILE = 'scratch/refs/file-refs.ipynb';
@@ -37,11 +34,7 @@ describe('panel: #ai files', function () {
     await vscode.workspace.fs.writeFile(wsUri('scratch/refs/good.png'), PNG);
     const d = new Dialog([new Message({ id: 'refs0001', msgType: 'prompt', content: `Compare ![](good.png#ai) with ![](${secret}#ai)` })]);
     await vscode.workspace.fs.writeFile(wsUri(FILE), new TextEncoder().encode(writeIpynb(d)));
-    const nb = await openDialog(FILE);
-    const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
-    ed.selections = [new vscode.NotebookRange(0, 1)];
-    const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
-    const parts = () => p.lastState.history?.turns.flatMap((t) => t.parts) ?? [];
+    const parts = await historyParts(await openDialog(FILE));
     // The files are read asynchronously: the good one showing as media means the read is done.
     await until(() => parts().some((x) => x.kind === 'media' && x.text.startsWith('image/png · 1×1 px')), 'good.png to be read', 60000);
     const text = parts().filter((x) => x.kind === 'text').map((x) => x.text).join('\n');
@@ -49,21 +42,16 @@ describe('panel: #ai files', function () {
     assert.equal(parts().filter((x) => x.kind === 'media').length, 1, 'only good.png is sent');
   });
 
-  it('sends a text file (`![](helper.py#ai)`) as its text: a file part in the History tab, a text block to Anthropic', async () => {
-    const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
-    const ant: MockServer<AnthropicScript> = await startAnthropic({ apiKey: 'sk-ant-e2e-key' });
-    try {
-      await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
-      assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', 'sk-ant-e2e-key'), true);
-      assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e'), 'anthropic:claude-e2e');
+  describe('a text file', () => {
+    const { ant } = useMockProviders('anthropic:claude-e2e', { providers: ['anthropic'] });
+    after(closeAll);
+
+    it('sends a text file (`![](helper.py#ai)`) as its text: a file part in the History tab, a text block to Anthropic', async () => {
       const py = 'def helper(a, b):\n    return a < b  # <b> & "c"\n';
       await vscode.workspace.fs.writeFile(wsUri('scratch/refs/helper.py'), new TextEncoder().encode(py));
       const { nb } = await freshDialog('refs', [new Message({ id: 'refs0002', msgType: 'prompt', content: 'Explain ![](helper.py#ai)' })]);
       const sent = `<file path="helper.py">${py}</file>`;
-      const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
-      ed.selections = [new vscode.NotebookRange(0, 1)];
-      const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
-      const parts = () => p.lastState.history?.turns.flatMap((t) => t.parts) ?? [];
+      const parts = await historyParts(nb);
       const listed = `helper.py · text · ${py.length}B · ~${Math.ceil(sent.length / 4)} tok`;
       await until(() => parts().some((x) => x.kind === 'file' && x.text === listed), 'helper.py listed as a file part', 60000).catch((e) => {
         throw new Error(`${e.message}: ${JSON.stringify(parts())}`);
@@ -75,11 +63,6 @@ describe('panel: #ai files', function () {
       const user = body.messages[body.messages.length - 1];
       assert.equal(user.role, 'user');
       assert.deepEqual(user.content.map((b) => [b.type, b.text]), [['text', sent], ['text', 'Explain ![](helper.py#ai)']], JSON.stringify(user.content));
-    } finally {
-      await closeAll();
-      await settings().update('anthropic.baseUrl', undefined, vscode.ConfigurationTarget.Global);
-      await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
-      await ant.close();
-    }
+    });
   });
 });

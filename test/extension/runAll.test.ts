@@ -7,12 +7,7 @@ import * as vscode from 'vscode';
 import { Message, aiRes, readIpynb, replyUsage } from '../../src/core';
 import { mkToolBlock } from '../../src/core/reply';
 import { StateMessage } from '../../src/shared/panelProtocol';
-import { MockServer } from '../mocks/mockHttp';
-import { AnthropicScript, start as startAnthropic } from '../mocks/anthropicServer';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until } from './helpers';
-
-const KEY = 'sk-ant-e2e-key';
-const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until, useMockProviders } from './helpers';
 
 interface AnswerAllResult {
   ok: boolean;
@@ -51,21 +46,8 @@ const select = async (nb: vscode.NotebookDocument, id: string) => {
 
 describe('Run All runs code; Answer All Prompts asks first', function () {
   this.timeout(600000);
-  let ant: MockServer<AnthropicScript>;
-
-  before(async () => {
-    ant = await startAnthropic({ apiKey: KEY });
-    await settings().update('anthropic.baseUrl', ant.url, vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', KEY), true);
-    await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-e2e');
-  });
+  const { ant } = useMockProviders('anthropic:claude-e2e', { providers: ['anthropic'] });
   afterEach(closeAll);
-  after(async () => {
-    await settings().update('anthropic.baseUrl', undefined, vscode.ConfigurationTarget.Global);
-    await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
-    await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');
-    await ant.close();
-  });
 
   it('Run All runs the code cells only: every reply stays byte-identical and no request reaches the model', async () => {
     const { name, nb } = await freshDialog();

@@ -8,8 +8,7 @@ import { b64decode } from '../../src/core/base';
 import { Dialog, Message, dlg2py } from '../../src/core/model';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
 import type { ForkResult } from '../../src/extension/fork/forkHere';
-import { StateMessage } from '../../src/shared/panelProtocol';
-import { NOTEBOOK_TYPE, activate, closeAll, dialogState, readText, replyText, save, setCellText, until } from './helpers';
+import { NOTEBOOK_TYPE, activate, closeAll, dialogState, historyParts, readText, replyText, save, setCellText, until } from './helpers';
 
 const SCHEME = 'dialog-test-vfs';
 const PNG = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
@@ -137,11 +136,7 @@ describe('dialogs on a virtual file system (as github.dev serves them)', functio
     fs.files.set('/repo/secret.png', PNG);
     const d = new Dialog([new Message({ id: 'vfs00001', msgType: 'prompt', content: 'Compare ![](pic.png#ai) with ![](../secret.png#ai)' })]);
     fs.files.set('/repo/refs/refs.ipynb', new TextEncoder().encode(writeIpynb(d)));
-    const nb = await open('/repo/refs/refs.ipynb');
-    const ed = await vscode.window.showNotebookDocument(nb);
-    ed.selections = [new vscode.NotebookRange(0, 1)];
-    const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
-    const parts = () => p.lastState.history?.turns.flatMap((t) => t.parts) ?? [];
+    const parts = await historyParts(await open('/repo/refs/refs.ipynb'));
     await until(() => parts().some((x) => x.kind === 'media' && x.text.startsWith('image/png · 1×1 px')), 'pic.png to be read', 60000);
     const xml = parts().filter((x) => x.kind === 'text').map((x) => x.text).join('\n');
     assert.ok(xml.includes(`<media-unavailable id="../secret.png" type="content" reason="not inside the dialog's folder">`), xml);

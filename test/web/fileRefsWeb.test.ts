@@ -6,8 +6,7 @@ import * as vscode from 'vscode';
 import { b64decode } from '../../src/core/base';
 import { Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
-import { StateMessage } from '../../src/shared/panelProtocol';
-import { closeAll, openDialog, until, wsUri } from '../extension/helpers';
+import { closeAll, historyParts, openDialog, until, wsUri } from '../extension/helpers';
 
 const PNG = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
 const FILE = 'scratch/refs-web/file-refs.ipynb';
@@ -27,11 +26,7 @@ describe('web: #ai files through the workspace file system', function () {
     const secret = '../../../outside-web/secret.png';
     const d = new Dialog([new Message({ id: 'refs0001', msgType: 'prompt', content: `Compare ![](good.png#ai) with ![](${secret}#ai) and ![](gone.png#ai), see ![](notes.md#ai)` })]);
     await vscode.workspace.fs.writeFile(wsUri(FILE), new TextEncoder().encode(writeIpynb(d)));
-    const nb = await openDialog(FILE);
-    const ed = await vscode.window.showNotebookDocument(nb, { viewColumn: vscode.ViewColumn.One });
-    ed.selections = [new vscode.NotebookRange(0, 1)];
-    const p = await vscode.commands.executeCommand<{ lastState: StateMessage }>('dialogNotebook.showPanel');
-    const parts = () => p.lastState.history?.turns.flatMap((t) => t.parts) ?? [];
+    const parts = await historyParts(await openDialog(FILE));
     await until(() => parts().some((x) => x.kind === 'media' && x.text.startsWith('image/png · 1×1 px')), 'good.png to be read', 60000);
     const text = parts().filter((x) => x.kind === 'text').map((x) => x.text).join('\n');
     assert.ok(text.includes(`<media-unavailable id="${secret}" type="content" reason="not inside the workspace folder">`), text);
