@@ -3,6 +3,10 @@
 // notebook selection. An edit costs what it touches: unchanged cells reuse their cached outline items
 // (outlineModel), and when the headings keep their shape the tree keeps its nodes and refreshes only
 // the nodes whose text, flags or counts changed.
+// No whole-tree change event while the workbench loads a view's roots itself (first shown, or asking
+// for them): the refresh it causes races that load, and in VS Code's batched child fetch some headings
+// then keep no children in the view (shown expanded and empty) while its item table has them, so
+// `reveal` of a node under them fails with "Data tree node not found" (reliably in the web worker host).
 
 import * as vscode from 'vscode';
 import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
@@ -27,9 +31,10 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
 
   /**
    * Brings the tree up to date with `nb`: when only texts, flags or counts changed, in place, firing
-   * the changed nodes (returned); else rebuilt, firing `undefined` (returns 'all').
+   * the changed nodes (returned); else rebuilt, firing `undefined` unless `quiet` (returns 'all').
+   * `quiet`: the views are about to fetch the roots anyway.
    */
-  refresh(nb: vscode.NotebookDocument | undefined): OutlineNode[] | 'all' {
+  refresh(nb: vscode.NotebookDocument | undefined, quiet = false): OutlineNode[] | 'all' {
     const roots = nb ? notebookOutline(nb) : [];
     if (nb === this.nb && sameShape(this.roots, roots)) {
       const changed = patchOutline(this.roots, roots);
@@ -51,12 +56,17 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
       }
     };
     walk(this.roots);
-    this.changed.fire(undefined);
+    if (!quiet) this.changed.fire(undefined);
     return 'all';
   }
 
-  /** Brings a tree left stale while hidden up to date (set by registerSectionsView). */
-  ensureFresh: () => void = () => undefined;
+  /** Tells the views to fetch the whole tree again. */
+  resend(): void {
+    this.changed.fire(undefined);
+  }
+
+  /** Brings a tree left stale while hidden up to date (set by registerSectionsView); see refresh for `quiet`. */
+  ensureFresh: (quiet?: boolean) => void = () => undefined;
 
   get nodes(): OutlineNode[] {
     this.ensureFresh();
@@ -68,7 +78,8 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
   }
 
   getChildren(n?: OutlineNode): OutlineNode[] {
-    if (!n) this.ensureFresh();
+    // The workbench is fetching the roots: they are the news.
+    if (!n) this.ensureFresh(true);
     return n ? n.children : this.roots;
   }
 
@@ -128,10 +139,18 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
   };
   /** Set while no view shows the tree: the outline is built when one does (or a caller reads it). */
   let stale = false;
-  const update = () => {
+  /** Views the workbench has shown: one shown the first time loads the roots by itself. */
+  const shown = new Set<vscode.TreeView<OutlineNode>>();
+  /** Views shown before a quiet rebuild: they hold the old nodes until they are shown again. */
+  const owed = new Set<vscode.TreeView<OutlineNode>>();
+  const update = (quiet = false) => {
     stale = false;
+    const r = provider.refresh(current(), quiet);
+    if (r === 'all') {
+      owed.clear();
+      if (quiet) for (const v of shown) if (!v.visible) owed.add(v);
+    }
     // New nodes or shifted indices: select the cursor's node again.
-    const r = provider.refresh(current());
     if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
   };
   const schedule = (delay = 100) => {
@@ -142,10 +161,21 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
       else stale = true;
     }, delay);
   };
-  provider.ensureFresh = () => stale && update();
+  provider.ensureFresh = (quiet) => stale && update(quiet);
+  const onShown = (v: vscode.TreeView<OutlineNode>) => {
+    const first = !shown.has(v);
+    shown.add(v);
+    if (stale) return update(first);
+    if (owed.delete(v)) {
+      // Its tree is loaded, only old: a refresh now races no load.
+      owed.clear();
+      provider.resend();
+    }
+    follow(vscode.window.activeNotebookEditor, [v]);
+  };
   context.subscriptions.push(
     ...views,
-    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && (stale ? update() : follow(vscode.window.activeNotebookEditor, [v])))),
+    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && onShown(v))),
     vscode.commands.registerCommand(REVEAL_COMMAND, revealMessage),
     vscode.commands.registerCommand(TREE_COMMAND, () => ({ provider, views })),
     vscode.window.onDidChangeActiveNotebookEditor(() => schedule(0)),
@@ -165,6 +195,7 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     vscode.window.onDidChangeNotebookEditorSelection((e) => timer === undefined && follow(e.notebookEditor)),
     { dispose: () => timer && clearTimeout(timer) },
   );
-  provider.refresh(current());
+  // No view has fetched anything yet.
+  provider.refresh(current(), true);
   return provider;
 }
