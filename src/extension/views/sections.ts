@@ -3,10 +3,12 @@
 // notebook selection. An edit costs what it touches: unchanged cells reuse their cached outline items
 // (outlineModel), and when the headings keep their shape the tree keeps its nodes and refreshes only
 // the nodes whose text, flags or counts changed.
-// No whole-tree change event while the workbench loads a view's roots itself (first shown, or asking
-// for them): the refresh it causes races that load, and in VS Code's batched child fetch some headings
-// then keep no children in the view (shown expanded and empty) while its item table has them, so
-// `reveal` of a node under them fails with "Data tree node not found" (reliably in the web worker host).
+// The workbench loads a view by itself when it is first shown. A whole-tree change event, or a reveal,
+// before that load has fetched the roots races it: some headings then keep no children in the view
+// (shown expanded and empty) while the workbench's item table has them, and revealing a node under them
+// fails with "Data tree node not found" (reliably in the web worker host). So a rebuild the views are
+// about to fetch anyway is quiet, and a view reveals only once it has fetched the current roots (each
+// view has its own thin provider, to know which view fetched).
 
 import * as vscode from 'vscode';
 import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
@@ -15,6 +17,7 @@ import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
 import { selectCells } from '../commands/target';
 import { onDidApplyDialogEdit } from '../notebook/edits';
 import { nodeAt, notebookOutline } from './outlineModel';
+import { log } from '../log';
 
 export const SECTION_VIEWS = ['dialogNotebook.sections', 'dialogNotebook.sectionsSidebar'];
 export const REVEAL_COMMAND = 'dialogNotebook.revealMessage';
@@ -56,9 +59,13 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
       }
     };
     walk(this.roots);
+    this.onRebuild();
     if (!quiet) this.changed.fire(undefined);
     return 'all';
   }
+
+  /** Called on each rebuild: the views hold none of the new nodes yet (set by registerSectionsView). */
+  onRebuild: () => void = () => undefined;
 
   /** Tells the views to fetch the whole tree again. */
   resend(): void {
@@ -125,7 +132,27 @@ export async function revealMessage(uri: string, index: number, id?: string): Pr
 
 export function registerSectionsView(context: vscode.ExtensionContext): SectionsProvider {
   const provider = new SectionsProvider();
-  const views = SECTION_VIEWS.map((id) => vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true }));
+  /** Views that fetched the current roots, and views with a reveal waiting for that. */
+  const fetched = new Set<vscode.TreeView<OutlineNode>>();
+  const waiting = new Set<vscode.TreeView<OutlineNode>>();
+  const views: vscode.TreeView<OutlineNode>[] = SECTION_VIEWS.map((id) => {
+    const own: vscode.TreeDataProvider<OutlineNode> = {
+      onDidChangeTreeData: provider.onDidChangeTreeData,
+      getTreeItem: (n) => provider.getTreeItem(n),
+      getParent: (n) => provider.getParent(n),
+      getChildren: (n) => {
+        const ns = provider.getChildren(n);
+        if (!n) {
+          fetched.add(view);
+          // After the roots reached the workbench.
+          if (waiting.delete(view)) setTimeout(() => follow(vscode.window.activeNotebookEditor, [view]), 0);
+        }
+        return ns;
+      },
+    };
+    const view = vscode.window.createTreeView(id, { treeDataProvider: own, showCollapseAll: true });
+    return view;
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const current = () => {
     const ed = vscode.window.activeNotebookEditor;
@@ -135,7 +162,11 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
   const follow = (ed: vscode.NotebookEditor | undefined, onlyVisible = views) => {
     if (!ed || ed.notebook !== provider.nb || ed.selection.isEmpty) return;
     const n = provider.nodeForCell(ed.selection.start);
-    for (const v of onlyVisible) if (v.visible && n) void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
+    for (const v of onlyVisible) {
+      if (!v.visible || !n) continue;
+      if (!fetched.has(v)) waiting.add(v);
+      else void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, (e) => log.debug(`sections: reveal ${n.id}: ${String(e)}`));
+    }
   };
   /** Set while no view shows the tree: the outline is built when one does (or a caller reads it). */
   let stale = false;
@@ -162,6 +193,7 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     }, delay);
   };
   provider.ensureFresh = (quiet) => stale && update(quiet);
+  provider.onRebuild = () => fetched.clear();
   const onShown = (v: vscode.TreeView<OutlineNode>) => {
     const first = !shown.has(v);
     shown.add(v);
@@ -169,6 +201,7 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     if (owed.delete(v)) {
       // Its tree is loaded, only old: a refresh now races no load.
       owed.clear();
+      fetched.clear();
       provider.resend();
     }
     follow(vscode.window.activeNotebookEditor, [v]);
