@@ -56,7 +56,7 @@ done
 # Web-only suites first, then the shared suites that need no local process and prove the rest (≈5 min):
 # opening and saving byte for byte, surgery as one undo step each, the panel, outline and sections (an image
 # scaled by OffscreenCanvas), forks and the Lineage view. `all` adds the other shared suites that run there
-# (≈7 min; last run all 108 tests passed).
+# (≈7 min; last run all 110 tests passed).
 WEB_DEFAULT="host answerWeb kernelWeb fileRefsWeb open save commandsSurgery navigation navTree fork"
 WEB_ALL="$WEB_DEFAULT undo serializer saveUnicode commands friction mergeMixed sectionsLive validateReveal untrustedReply"
 web="${E2E_WEB:-}"
