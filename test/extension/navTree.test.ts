@@ -71,6 +71,29 @@ describe('navigation: sections tree and media preview', function () {
     }
   });
 
+  it('a Sections view shown again after the dialog changed while none showed follows the new dialog', async () => {
+    const nb = await openDialog('sections.ipynb');
+    await vscode.commands.executeCommand('dialogNotebook.sectionsSidebar.focus');
+    const { views } = await tree();
+    const [explorer, sidebar] = views;
+    await until(() => sidebar.visible, 'the side bar view to show');
+    await select(nb, 3);
+    await until(() => sidebar.selection[0]?.id === 's0000003', 'the tree to follow sections.ipynb');
+    // With no Sections view showing, the tree is built only when one shows: here first the Explorer's
+    // (built for it alone), then the side bar's again, which still holds the old dialog's nodes.
+    await vscode.commands.executeCommand('workbench.view.search');
+    await until(() => !views.some((v) => v.visible), 'the Sections views to hide');
+    const other = await openDialog('basic.ipynb');
+    await vscode.commands.executeCommand('dialogNotebook.sections.focus');
+    await until(() => explorer.visible, 'the Explorer view to show');
+    await select(other, 1);
+    await until(() => explorer.selection[0]?.id === 'b0000002', 'the Explorer view to follow basic.ipynb');
+    await vscode.commands.executeCommand('dialogNotebook.sectionsSidebar.focus');
+    await until(() => sidebar.visible, 'the side bar view to show again');
+    await select(other, 1);
+    await until(() => sidebar.selection[0]?.id === 'b0000002', 'the side bar view to follow basic.ipynb');
+  });
+
   it('an edit that keeps the headings refreshes only the nodes it changed; a new heading rebuilds', async () => {
     const nb = await openDialog('sections.ipynb');
     await vscode.commands.executeCommand('dialogNotebook.sectionsSidebar.focus');

@@ -3,6 +3,12 @@
 // notebook selection. An edit costs what it touches: unchanged cells reuse their cached outline items
 // (outlineModel), and when the headings keep their shape the tree keeps its nodes and refreshes only
 // the nodes whose text, flags or counts changed.
+// The workbench loads a view by itself when it is first shown. A whole-tree change event, or a reveal,
+// before that load has fetched the roots races it: some headings then keep no children in the view
+// (shown expanded and empty) while the workbench's item table has them, and revealing a node under them
+// fails with "Data tree node not found" (reliably in the web worker host). So a rebuild the views are
+// about to fetch anyway is quiet, and a view reveals only once it has fetched the current roots (each
+// view has its own thin provider, to know which view fetched).
 
 import * as vscode from 'vscode';
 import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
@@ -11,6 +17,7 @@ import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
 import { selectCells } from '../commands/target';
 import { onDidApplyDialogEdit } from '../notebook/edits';
 import { nodeAt, notebookOutline } from './outlineModel';
+import { log } from '../log';
 
 export const SECTION_VIEWS = ['dialogNotebook.sections', 'dialogNotebook.sectionsSidebar'];
 export const REVEAL_COMMAND = 'dialogNotebook.revealMessage';
@@ -27,9 +34,10 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
 
   /**
    * Brings the tree up to date with `nb`: when only texts, flags or counts changed, in place, firing
-   * the changed nodes (returned); else rebuilt, firing `undefined` (returns 'all').
+   * the changed nodes (returned); else rebuilt, firing `undefined` unless `quiet` (returns 'all').
+   * `quiet`: the views are about to fetch the roots anyway.
    */
-  refresh(nb: vscode.NotebookDocument | undefined): OutlineNode[] | 'all' {
+  refresh(nb: vscode.NotebookDocument | undefined, quiet = false): OutlineNode[] | 'all' {
     const roots = nb ? notebookOutline(nb) : [];
     if (nb === this.nb && sameShape(this.roots, roots)) {
       const changed = patchOutline(this.roots, roots);
@@ -51,12 +59,21 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
       }
     };
     walk(this.roots);
-    this.changed.fire(undefined);
+    this.onRebuild();
+    if (!quiet) this.changed.fire(undefined);
     return 'all';
   }
 
-  /** Brings a tree left stale while hidden up to date (set by registerSectionsView). */
-  ensureFresh: () => void = () => undefined;
+  /** Called on each rebuild: the views hold none of the new nodes yet (set by registerSectionsView). */
+  onRebuild: () => void = () => undefined;
+
+  /** Tells the views to fetch the whole tree again. */
+  resend(): void {
+    this.changed.fire(undefined);
+  }
+
+  /** Brings a tree left stale while hidden up to date (set by registerSectionsView); see refresh for `quiet`. */
+  ensureFresh: (quiet?: boolean) => void = () => undefined;
 
   get nodes(): OutlineNode[] {
     this.ensureFresh();
@@ -68,7 +85,8 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
   }
 
   getChildren(n?: OutlineNode): OutlineNode[] {
-    if (!n) this.ensureFresh();
+    // The workbench is fetching the roots: they are the news.
+    if (!n) this.ensureFresh(true);
     return n ? n.children : this.roots;
   }
 
@@ -114,7 +132,27 @@ export async function revealMessage(uri: string, index: number, id?: string): Pr
 
 export function registerSectionsView(context: vscode.ExtensionContext): SectionsProvider {
   const provider = new SectionsProvider();
-  const views = SECTION_VIEWS.map((id) => vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true }));
+  /** Views that fetched the current roots, and views with a reveal waiting for that. */
+  const fetched = new Set<vscode.TreeView<OutlineNode>>();
+  const waiting = new Set<vscode.TreeView<OutlineNode>>();
+  const views: vscode.TreeView<OutlineNode>[] = SECTION_VIEWS.map((id) => {
+    const own: vscode.TreeDataProvider<OutlineNode> = {
+      onDidChangeTreeData: provider.onDidChangeTreeData,
+      getTreeItem: (n) => provider.getTreeItem(n),
+      getParent: (n) => provider.getParent(n),
+      getChildren: (n) => {
+        const ns = provider.getChildren(n);
+        if (!n) {
+          fetched.add(view);
+          // After the roots reached the workbench.
+          if (waiting.delete(view)) setTimeout(() => follow(vscode.window.activeNotebookEditor, [view]), 0);
+        }
+        return ns;
+      },
+    };
+    const view = vscode.window.createTreeView(id, { treeDataProvider: own, showCollapseAll: true });
+    return view;
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const current = () => {
     const ed = vscode.window.activeNotebookEditor;
@@ -124,14 +162,26 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
   const follow = (ed: vscode.NotebookEditor | undefined, onlyVisible = views) => {
     if (!ed || ed.notebook !== provider.nb || ed.selection.isEmpty) return;
     const n = provider.nodeForCell(ed.selection.start);
-    for (const v of onlyVisible) if (v.visible && n) void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
+    for (const v of onlyVisible) {
+      if (!v.visible || !n) continue;
+      if (!fetched.has(v)) waiting.add(v);
+      else void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, (e) => log.debug(`sections: reveal ${n.id}: ${String(e)}`));
+    }
   };
   /** Set while no view shows the tree: the outline is built when one does (or a caller reads it). */
   let stale = false;
-  const update = () => {
+  /** Views the workbench has shown: one shown the first time loads the roots by itself. */
+  const shown = new Set<vscode.TreeView<OutlineNode>>();
+  /** Views shown before a quiet rebuild: they hold the old nodes until they are shown again. */
+  const owed = new Set<vscode.TreeView<OutlineNode>>();
+  const update = (quiet = false) => {
     stale = false;
+    const r = provider.refresh(current(), quiet);
+    if (r === 'all') {
+      owed.clear();
+      if (quiet) for (const v of shown) if (!v.visible) owed.add(v);
+    }
     // New nodes or shifted indices: select the cursor's node again.
-    const r = provider.refresh(current());
     if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
   };
   const schedule = (delay = 100) => {
@@ -142,10 +192,23 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
       else stale = true;
     }, delay);
   };
-  provider.ensureFresh = () => stale && update();
+  provider.ensureFresh = (quiet) => stale && update(quiet);
+  provider.onRebuild = () => fetched.clear();
+  const onShown = (v: vscode.TreeView<OutlineNode>) => {
+    const first = !shown.has(v);
+    shown.add(v);
+    if (stale) return update(first);
+    if (owed.delete(v)) {
+      // Its tree is loaded, only old: a refresh now races no load.
+      owed.clear();
+      fetched.clear();
+      provider.resend();
+    }
+    follow(vscode.window.activeNotebookEditor, [v]);
+  };
   context.subscriptions.push(
     ...views,
-    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && (stale ? update() : follow(vscode.window.activeNotebookEditor, [v])))),
+    ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && onShown(v))),
     vscode.commands.registerCommand(REVEAL_COMMAND, revealMessage),
     vscode.commands.registerCommand(TREE_COMMAND, () => ({ provider, views })),
     vscode.window.onDidChangeActiveNotebookEditor(() => schedule(0)),
@@ -165,6 +228,7 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     vscode.window.onDidChangeNotebookEditorSelection((e) => timer === undefined && follow(e.notebookEditor)),
     { dispose: () => timer && clearTimeout(timer) },
   );
-  provider.refresh(current());
+  // No view has fetched anything yet.
+  provider.refresh(current(), true);
   return provider;
 }
