@@ -5,7 +5,7 @@
 
 import { strict as assert } from 'node:assert';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -416,5 +416,57 @@ describe('kernel: a real Jupyter Server and kernel', function () {
     await until(() => !alive(pid) && !alive(otherPid), 'the kernels to exit');
     server = undefined;
     conn = undefined;
+  });
+});
+
+/** Whether `pid` is gone: no such process, or one that exited and waits to be reaped. */
+function gone(pid: number): boolean {
+  if (!alive(pid)) return true;
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+describe('kernel: the local server does not outlive the extension host', function () {
+  this.timeout(120000);
+  const dir = mkdtempSync(join(tmpdir(), 'dialog-orphan-'));
+  before(function () {
+    if (process.env.DIALOG_TEST_NO_KERNEL === '1') this.skip();
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a host killed without its clean-up takes the server and its kernels with it', async () => {
+    // The host: starts the server and a kernel, says their pids, and is killed (no dispose runs).
+    const script = join(dir, 'host.ts');
+    writeFileSync(
+      script,
+      `import { startLocalServer } from ${JSON.stringify(join(__dirname, '../../src/extension/kernel/localServer'))};
+(async () => {
+  const s = await startLocalServer({ rootDir: ${JSON.stringify(dir)} });
+  const r = await fetch(s.url + 'api/kernels', { method: 'POST', headers: { Authorization: 'token ' + s.token }, body: '{}' });
+  console.log(JSON.stringify({ server: s.pid, kernel: (await r.json()).id }));
+})();
+`,
+    );
+    const host = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const said = await new Promise<{ server: number; kernel: string }>((resolve, reject) => {
+      let out = '';
+      host.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolve(JSON.parse(out));
+      });
+      host.on('exit', (code) => reject(new Error(`the host exited (${code}) before starting the server`)));
+    });
+    const kernelPids = () =>
+      execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((l) => l.includes(`kernel-${said.kernel}.json`))
+        .map((l) => Number(l.trim().split(/\s+/)[0]));
+    await until(() => kernelPids().length > 0, 'the kernel process');
+    const kernels = kernelPids();
+    host.kill('SIGKILL');
+    await until(() => gone(said.server) && kernels.every(gone), 'the server and its kernel to exit', 60000);
   });
 });

@@ -114,12 +114,19 @@ function exitOf(p: ChildProcess): Promise<number | null> {
 }
 
 /**
- * A config file for the server we start: its kernel WebSockets send each message at once. Jupyter Server
- * leaves Nagle's algorithm on, so a cell's replies wait for the client's delayed ACK: ~40 ms per cell.
- * The handler's module moved in Jupyter Server 2; a version with neither keeps its default.
+ * A config file for the server we start. Its kernel WebSockets send each message at once: Jupyter Server
+ * leaves Nagle's algorithm on, so a cell's replies wait for the client's delayed ACK: ~40 ms per cell
+ * (the handler's module moved in Jupyter Server 2; a version with neither keeps its default). And it
+ * stops when the extension host is gone: its stdin is a pipe from us, which closes when our process ends
+ * however it ends (killed, crashed), so the server and its kernels never outlive the window.
  */
-const NODELAY_CONFIG = `# Written by Dialog Notebooks for the local Jupyter Server it starts.
-import importlib
+const SERVER_CONFIG = `# Written by Dialog Notebooks for the local Jupyter Server it starts.
+import importlib, os, signal, threading
+def _stop_when_parent_gone():
+    while os.read(0, 4096):
+        pass
+    os.kill(os.getpid(), signal.SIGTERM)
+threading.Thread(target=_stop_when_parent_gone, daemon=True).start()
 for _module, _name in [('jupyter_server.services.kernels.websocket', 'KernelWebsocketHandler'),
                        ('jupyter_server.services.kernels.handlers', 'ZMQChannelsHandler')]:
     try:
@@ -137,7 +144,7 @@ for _module, _name in [('jupyter_server.services.kernels.websocket', 'KernelWebs
 async function launch(cmd: JupyterCommand, rootDir: string, port: number, token: string, timeoutMs: number, jupyterPath?: string): Promise<LocalServer> {
   const configDir = mkdtempSync(join(tmpdir(), 'dialog-jupyter-'));
   const configFile = join(configDir, 'jupyter_server_config.py');
-  writeFileSync(configFile, NODELAY_CONFIG);
+  writeFileSync(configFile, SERVER_CONFIG);
   const removeConfig = () => rmSync(configDir, { recursive: true, force: true });
   const args = [
     ...cmd.args,
@@ -152,7 +159,8 @@ async function launch(cmd: JupyterCommand, rootDir: string, port: number, token:
   // The token travels in the environment, not on a command line other users can read with `ps`.
   const env: NodeJS.ProcessEnv = { ...process.env, JUPYTER_TOKEN: token };
   if (jupyterPath) env.JUPYTER_PATH = [jupyterPath, process.env.JUPYTER_PATH].filter(Boolean).join(delimiter);
-  const p = spawn(cmd.command, args, { cwd: rootDir, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env });
+  // stdin stays open (never written) for the config's watch on this process.
+  const p = spawn(cmd.command, args, { cwd: rootDir, detached: true, stdio: ['pipe', 'ignore', 'pipe'], env });
   const exited = exitOf(p);
   void exited.then(removeConfig);
   let log = '';
