@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import { Usage, dialogCost, usageSummary } from '../../core/answer';
 import { Message } from '../../core/model';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cellReply } from '../notebook/cells';
+import { PROMPT_LANG, cellReply } from '../notebook/cells';
 import { config } from '../config';
+import { dialogEditor } from '../commands/target';
 
 const tokens = (u: Usage) => (u.cost !== undefined ? usageSummary(u) : `${u.total_tokens.toLocaleString('en-US')} tok`);
 
@@ -20,13 +21,6 @@ function replies(nb: vscode.NotebookDocument): Message[] {
     out.push(m);
   }
   return out;
-}
-
-/** The dialog in the active notebook editor, else a visible one (the Dialog panel may have the focus). */
-function shownDialog(): vscode.NotebookDocument | undefined {
-  const active = vscode.window.activeNotebookEditor?.notebook;
-  if (active) return active.notebookType === NOTEBOOK_TYPE ? active : undefined;
-  return vscode.window.visibleNotebookEditors.find((e) => e.notebook.notebookType === NOTEBOOK_TYPE)?.notebook;
 }
 
 export class ModelStatusItem implements vscode.Disposable {
@@ -46,7 +40,7 @@ export class ModelStatusItem implements vscode.Disposable {
       }),
       // Costs are read from the replies: only cells added or removed and output changes matter, not keystrokes.
       vscode.workspace.onDidChangeNotebookDocument((e) => {
-        if (e.notebook === shownDialog() && (e.contentChanges.length || e.cellChanges.some((c) => c.outputs))) this.schedule();
+        if (e.notebook === dialogEditor()?.notebook && (e.contentChanges.length || e.cellChanges.some((c) => c.outputs))) this.schedule();
       }),
     );
     this.update();
@@ -59,7 +53,8 @@ export class ModelStatusItem implements vscode.Disposable {
 
   update(): void {
     this.timer = undefined;
-    const nb = shownDialog();
+    // The active dialog, else a visible one (the Dialog panel may have the focus).
+    const nb = dialogEditor()?.notebook;
     if (!nb) return this.item.hide();
     const model = config.model;
     const cost = dialogCost(replies(nb));

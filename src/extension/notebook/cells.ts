@@ -170,15 +170,21 @@ export function replyOutput(reply: string, m?: Message): vscode.NotebookCellOutp
   return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(reply, REPLY_MIME)], md);
 }
 
-/** The reply a prompt cell holds ('' when none). */
-export function cellReply(c: Pick<CellLike, 'outputs'>): string {
+/** The output showing a prompt cell's reply (and thumbnails), with its reply item. */
+function replyOutputOf(c: Pick<CellLike, 'outputs'>) {
   for (const o of c.outputs ?? []) {
     const item = o.items.find((i) => i.mime === REPLY_MIME);
-    if (!item) continue;
-    const kept = (o.metadata?.dialog as { text?: unknown } | undefined)?.text;
-    return typeof kept === 'string' ? kept : UTF8.decode(item.data);
+    if (item) return { output: o, item };
   }
-  return '';
+  return undefined;
+}
+
+/** The reply a prompt cell holds ('' when none). */
+export function cellReply(c: Pick<CellLike, 'outputs'>): string {
+  const r = replyOutputOf(c);
+  if (!r) return '';
+  const kept = (r.output.metadata?.dialog as { text?: unknown } | undefined)?.text;
+  return typeof kept === 'string' ? kept : UTF8.decode(r.item.data);
 }
 
 export function msg2cell(m: Message, codeLang = DEFAULT_CODE_LANG): vscode.NotebookCellData {
@@ -199,8 +205,7 @@ export function promptOutputs(m: Message): vscode.NotebookCellOutput[] {
 
 /** The thumbnails a prompt cell's output shows now, by attachment name. */
 export function shownThumbnails(c: Pick<CellLike, 'outputs'>): string[] {
-  const out = c.outputs?.find((o) => o.items.some((i) => i.mime === REPLY_MIME));
-  const names = out?.metadata?.thumbnails;
+  const names = replyOutputOf(c)?.output.metadata?.thumbnails;
   return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
 }
 
