@@ -130,11 +130,21 @@ export async function revealMessage(uri: string, index: number, id?: string): Pr
   return k >= 0 && k < nb.cellCount;
 }
 
+/** What the workbench holds of one view. */
+interface ViewState {
+  /** Shown before: a view shown the first time loads the roots by itself. */
+  shown: boolean;
+  /** `current`: it fetched the current roots; `old`: shown before a quiet rebuild and hidden since, it
+   *  holds the old nodes until shown again; `none`: neither. */
+  roots: 'none' | 'current' | 'old';
+  /** A reveal waits for the view to fetch the current roots. */
+  revealOwed: boolean;
+}
+
 export function registerSectionsView(context: vscode.ExtensionContext): SectionsProvider {
   const provider = new SectionsProvider();
-  /** Views that fetched the current roots, and views with a reveal waiting for that. */
-  const fetched = new Set<vscode.TreeView<OutlineNode>>();
-  const waiting = new Set<vscode.TreeView<OutlineNode>>();
+  const states = new Map<vscode.TreeView<OutlineNode>, ViewState>();
+  const state = (v: vscode.TreeView<OutlineNode>) => states.get(v)!;
   const views: vscode.TreeView<OutlineNode>[] = SECTION_VIEWS.map((id) => {
     const own: vscode.TreeDataProvider<OutlineNode> = {
       onDidChangeTreeData: provider.onDidChangeTreeData,
@@ -143,14 +153,19 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
       getChildren: (n) => {
         const ns = provider.getChildren(n);
         if (!n) {
-          fetched.add(view);
+          const st = state(view);
+          st.roots = 'current';
           // After the roots reached the workbench.
-          if (waiting.delete(view)) setTimeout(() => follow(vscode.window.activeNotebookEditor, [view]), 0);
+          if (st.revealOwed) {
+            st.revealOwed = false;
+            setTimeout(() => follow(vscode.window.activeNotebookEditor, [view]), 0);
+          }
         }
         return ns;
       },
     };
     const view = vscode.window.createTreeView(id, { treeDataProvider: own, showCollapseAll: true });
+    states.set(view, { shown: false, roots: 'none', revealOwed: false });
     return view;
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -164,23 +179,17 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     const n = provider.nodeForCell(ed.selection.start);
     for (const v of onlyVisible) {
       if (!v.visible || !n) continue;
-      if (!fetched.has(v)) waiting.add(v);
+      if (state(v).roots !== 'current') state(v).revealOwed = true;
       else void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, (e) => log.debug(`sections: reveal ${n.id}: ${String(e)}`));
     }
   };
   /** Set while no view shows the tree: the outline is built when one does (or a caller reads it). */
   let stale = false;
-  /** Views the workbench has shown: one shown the first time loads the roots by itself. */
-  const shown = new Set<vscode.TreeView<OutlineNode>>();
-  /** Views shown before a quiet rebuild: they hold the old nodes until they are shown again. */
-  const owed = new Set<vscode.TreeView<OutlineNode>>();
   const update = (quiet = false) => {
     stale = false;
     const r = provider.refresh(current(), quiet);
-    if (r === 'all') {
-      owed.clear();
-      if (quiet) for (const v of shown) if (!v.visible) owed.add(v);
-    }
+    // A quiet rebuild: a view shown before and hidden now holds the old nodes.
+    if (r === 'all' && quiet) for (const v of views) if (state(v).shown && !v.visible) state(v).roots = 'old';
     // New nodes or shifted indices: select the cursor's node again.
     if (r === 'all' || r.length) follow(vscode.window.activeNotebookEditor);
   };
@@ -193,15 +202,19 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
     }, delay);
   };
   provider.ensureFresh = (quiet) => stale && update(quiet);
-  provider.onRebuild = () => fetched.clear();
+  /** No view holds the current nodes. */
+  const forgetRoots = () => {
+    for (const st of states.values()) st.roots = 'none';
+  };
+  provider.onRebuild = forgetRoots;
   const onShown = (v: vscode.TreeView<OutlineNode>) => {
-    const first = !shown.has(v);
-    shown.add(v);
+    const st = state(v);
+    const first = !st.shown;
+    st.shown = true;
     if (stale) return update(first);
-    if (owed.delete(v)) {
+    if (st.roots === 'old') {
       // Its tree is loaded, only old: a refresh now races no load.
-      owed.clear();
-      fetched.clear();
+      forgetRoots();
       provider.resend();
     }
     follow(vscode.window.activeNotebookEditor, [v]);
