@@ -73,6 +73,9 @@ console.log(`\nworst read+write ratio: ${f(worst)}× (target ≤ 3×, goal ≤ 1
 // through tsx, since it drives the providers and the mock server).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.ts')], { stdio: 'inherit', cwd: root });
 
+// Startup: what activating costs, the bundle sizes, and that activating loads nothing of dist/lazy/ (bench/startup.mjs).
+execFileSync(process.execPath, [join(root, 'bench', 'startup.mjs')], { stdio: 'inherit', cwd: root });
+
 // CRAFT files: what unchanged ones add to building a request (bench/craft.ts).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'craft.ts')], { stdio: 'inherit', cwd: root });
 

@@ -1,31 +1,60 @@
 // Builds every bundle with esbuild: the extension host entries (Node and browser), the pure core library,
 // the `dlg` CLI, the webview script, the reply renderer and the extension-host test suites.
 import { build } from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+// What the .vsix ships is minified; class and function names are kept (errors are told apart by them, and
+// stack traces stay readable), the source maps beside give the lines.
+const shipped = { ...common, minify: true, keepNames: true };
+
+// What only answering or running code needs stays out of dist/extension.js, so that activating costs little:
+// each package is its own bundle in dist/lazy/, required on the first `import()` of it. A static import of
+// one would load it at activation, so it fails the build; the price table, which the core asks for
+// synchronously, comes through src/node/lazyPrices.ts instead. The browser build keeps them all in its one
+// bundle: the web-worker extension host's `require` knows only 'vscode'.
+const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices' };
+const PRICES_SHIM = resolve('src/node/lazyPrices.ts');
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(b) {
+    const filter = new RegExp(`^(${Object.keys(LAZY).map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})$`);
+    b.onResolve({ filter }, (a) => {
+      const lazy = { path: `./lazy/${LAZY[a.path]}.js`, external: true };
+      if (a.kind !== 'import-statement') return lazy;
+      if (a.path === '@pydantic/genai-prices') return a.importer === PRICES_SHIM ? lazy : { path: PRICES_SHIM };
+      return { errors: [{ text: `${a.path} is loaded on first use: import it with \`await import('${a.path}')\` (or \`import type\`)` }] };
+    });
+  },
+};
+rmSync('dist/lazy', { recursive: true, force: true });
 const jobs = [
   build({ ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', format: 'cjs', external: ['sharp'] }),
   build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'cjs', external: ['sharp'],
     banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (existsSync('src/extension/extension.ts')) {
-  jobs.push(build({ ...common, entryPoints: ['src/node/main.ts'], outfile: 'dist/extension.js', format: 'cjs',
-    external: ['vscode', 'sharp'] }));
+  jobs.push(build({ ...shipped, entryPoints: ['src/node/main.ts'], outfile: 'dist/extension.js', format: 'cjs',
+    external: ['vscode', 'sharp'], plugins: [lazyPackages], supported: { 'dynamic-import': false } /* import() as require() */ }));
+  for (const [pkg, name] of Object.entries(LAZY)) {
+    jobs.push(build({ ...shipped, stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: '.', sourcefile: `${name}.js` },
+      outfile: `dist/lazy/${name}.js`, format: 'cjs' }));
+  }
   // The web-worker extension host (vscode.dev, github.dev, code-server's browser host) loads one CommonJS
   // bundle whose `require` knows only 'vscode', as VS Code's own extensions/ipynb builds it.
-  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/web/main.ts'],
+  jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/web/main.ts'],
     outfile: 'dist/extension.web.js', format: 'cjs', external: ['vscode'] }));
 }
 if (existsSync('src/webview/main.ts')) {
-  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],
+  jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],
     outfile: 'dist/webview.js', format: 'iife' }));
 }
 if (existsSync('src/renderer/reply.ts')) {
   // The notebook renderer of replies: VS Code loads it as an ES module into every notebook's output
-  // webview, so it is minified.
-  jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['src/renderer/reply.ts'],
-    outfile: 'dist/replyRenderer.js', format: 'esm', minify: true }));
+  // webview.
+  jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/renderer/reply.ts'],
+    outfile: 'dist/replyRenderer.js', format: 'esm' }));
 }
 const suites = existsSync('test/extension')
   ? readdirSync('test/extension', { recursive: true }).filter((f) => f.endsWith('.test.ts')).map((f) => `test/extension/${f}`)

@@ -4,7 +4,8 @@
 // latest text behind `[...earlier content truncated...]`; older ones are left out. The dialog itself is
 // never changed: the cut message is a shortened copy.
 
-import { AimInfo, Dialog, DialogError, HistOptions, MEDIA_TOKENS, Message, Msg, aiOutput, mediaTokens, dlg2chat, histMessages, toParts, tokenEstimate, truthy } from '..';
+import { Dialog, DialogError, Message, truthy } from '../model';
+import { AimInfo, HistOptions, MEDIA_TOKENS, Msg, aiOutput, dlg2chat, histMessages, mediaTokens, toParts, tokenEstimate } from '../hist';
 
 export const TRUNCATED_MARK = '[...earlier content truncated...]';
 /** Tokens kept free below the input limit (seed 004's `SAFETY_BUFFER`). */

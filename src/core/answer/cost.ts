@@ -3,7 +3,10 @@
 // dialog from those blocks, so the total survives closing the file and follows reruns and deletions.
 
 import { priceOf } from './price';
-import { Dialog, Message, TOKEN_TAG, USAGE_INFO, convTools, fenced, fencedBlocks, numberValue, parseJsonObject, pyJsonDumps, renderOutputsAi } from '..';
+import { numberValue, parseJsonObject } from '../base';
+import { Dialog, Message } from '../model';
+import { renderOutputsAi } from '../hist';
+import { TOKEN_TAG, USAGE_INFO, convTools, fenced, fencedBlocks, pyJsonDumps } from '../reply';
 
 /** One answer's usage in the usage-block field names; `prompt_tokens` includes cached input. */
 export interface Usage {

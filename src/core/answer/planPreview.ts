@@ -2,7 +2,11 @@
 // tab shows the request itself), skipped messages struck where they would have joined, the message the
 // policy cut marked before its text, and those it left out listed with their tokens.
 
-import { AimInfo, Dialog, HistOptions, HistPreview, Message, PreviewMode, PreviewTurn, USAGE_INFO, chatTurns, dlg2hist, firstLine, histTurns, pyStrip, removeBlocks, skippedGroups } from '..';
+import { Dialog, Message } from '../model';
+import { AimInfo, HistOptions, HistPreview, PreviewMode, PreviewTurn, chatTurns, dlg2hist, histTurns, skippedGroups } from '../hist';
+import { USAGE_INFO, removeBlocks } from '../reply';
+import { firstLine } from '../outline';
+import { pyStrip } from '../python';
 import { ContextPlan, TRUNCATED_MARK } from './contextPolicy';
 
 export interface PlanMessage {

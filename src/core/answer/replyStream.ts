@@ -2,7 +2,9 @@
 // `ReplyBuilder` gathers them into the assistant `Msg`, and the reply markdown is `hist2fmt` of that, the
 // usage block and, for a stopped answer, the interrupted marker: Solveit's own reply format.
 
-import { INTERRUPTED, JsonObject, Msg, Part, ReplyStyle, hist2fmt, textPart, thinkingPart, toolUse } from '..';
+import { JsonObject } from '../base';
+import { INTERRUPTED, Msg, Part, textPart, thinkingPart, toolUse } from '../hist';
+import { ReplyStyle, hist2fmt } from '../reply';
 import { Usage, UsageForm, usageRecord } from './cost';
 
 /** Why an answer ended, across providers (`end_turn`/`stop` → stop, `max_tokens`/`length` → length …). */

@@ -2,7 +2,7 @@
 // and including one message, or only the first k and last n of it, that then evolves on its own. The
 // fork records its lineage in its own metadata; the parent is only read.
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Json, jsonClone, setKey } from '../base';
 import { CellOrigin, Dialog, DialogError, Message } from '../model';
 import { cpCompare } from '../python';
@@ -22,7 +22,7 @@ export interface ForkOptions {
   clearReply?: boolean;
 }
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 const isoTime = z.iso.datetime({ offset: true });
 
 function checkOptions(o: ForkOptions): void {

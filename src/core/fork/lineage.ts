@@ -3,7 +3,7 @@
 // schema, and the tree tolerates what edits and file moves produce: a parent found by message id when its
 // path no longer holds it, a parent shown as missing, a cycle reported and broken instead of looped on.
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { JsonObject } from '../base';
 import { Dialog, DialogError } from '../model';
 import { firstLine } from '../outline';
@@ -27,14 +27,15 @@ export interface Lineage {
   lastN?: number;
 }
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
+const nonEmpty = z.string().check(z.minLength(1));
 const storedLineage = z.object({
-  parent: z.string().min(1),
-  parent_msg: z.string().min(1),
+  parent: nonEmpty,
+  parent_msg: nonEmpty,
   split: count,
   time: z.string(),
-  first_k: count.optional(),
-  last_n: count.optional(),
+  first_k: z.optional(count),
+  last_n: z.optional(count),
 });
 
 /** The lineage as stored in notebook metadata (snake_case keys, as Solveit's own metadata). */

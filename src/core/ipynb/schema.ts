@@ -2,7 +2,7 @@
 // ipynb-storage §10. Reading checks the common valid shapes by hand first (fast path) and asks zod only
 // when that check fails, so a bad shape gets the precise reason without slowing the usual file.
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Json, JsonObject, isJsonObject } from '../base/json';
 import { isPyInt, pyRepr } from '../python';
 
@@ -40,7 +40,7 @@ export const errorOutputSchema = z.object({
 });
 
 /** The schema of each known output type (the slow path of outputProblem). */
-export const OUTPUT_SCHEMAS: Record<string, z.ZodType> = {
+export const OUTPUT_SCHEMAS: Record<string, z.ZodMiniType> = {
   stream: streamOutputSchema,
   display_data: displayOutputSchema,
   execute_result: resultOutputSchema,

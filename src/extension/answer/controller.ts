@@ -12,17 +12,10 @@ import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cell
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
+import type { CellRunner } from './cellRunner';
 import type { PromptRunner } from './promptRunner';
 
 export const CONTROLLER_ID = 'dialog-notebook-runner';
-
-/**
- * Runs one cell: starts the execution the controller created for it (queued) and ends it. Resolves to
- * false when the cells queued after it must not run (a cell failed or was stopped, as in Jupyter).
- */
-export interface CellRunner {
-  run(exec: vscode.NotebookCellExecution, stop?: vscode.CancellationToken): Promise<boolean | void>;
-}
 
 /** Languages code cells of dialogs are written in; the kernel layer may offer more. */
 const CODE_LANGS = ['python', 'javascript', 'typescript', 'shellscript', 'r', 'julia'];

@@ -14,7 +14,7 @@ import { selectModelCommand } from './selectModel';
 import { ModelStatusItem } from './statusItem';
 import { ModeStatusItem, selectModeCommand } from './mode';
 
-export type { CellRunner } from './controller';
+export type { CellRunner } from './cellRunner';
 
 export function registerAnswer(context: vscode.ExtensionContext): DialogController {
   const keys = new ApiKeys(context.secrets);

@@ -18,7 +18,7 @@ import { applyMessage } from '../notebook/edits';
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { CellRunner } from './controller';
+import type { CellRunner } from './cellRunner';
 import { ApiKeys } from './keys';
 import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider';
 import { chatTokens, clientCalls, promptRefs } from './kernelRefs';

@@ -1,9 +1,10 @@
 // A connection to a Jupyter Server (the local one or a remote / JupyterHub user server) by URL + token,
 // through the official client `@jupyterlab/services`, with fetch and the platform's WebSocket (`ws` on
 // Node, the browser's own in a web worker, where the token must be passed explicitly, as it is here).
-// It is checked once up front so an unreachable server or a wrong token is one clear error.
+// It is checked once up front so an unreachable server or a wrong token is one clear error. The client is
+// imported on the first connection, not at activation (dist/lazy/, scripts/build.mjs).
 
-import { KernelManager, KernelSpecAPI, ServerConnection, SessionManager } from '@jupyterlab/services';
+import type { KernelManager, KernelSpecAPI, ServerConnection, SessionManager } from '@jupyterlab/services';
 import { platform } from '../platform';
 
 export type ConnectErrorKind = 'unreachable' | 'auth' | 'not-jupyter';
@@ -66,6 +67,7 @@ async function check(url: string, token: string, timeoutMs: number): Promise<voi
 /** Connects to the server at `url` with `token` after checking both work. */
 export async function connectServer(url: string, token: string, timeoutMs = 15000): Promise<JupyterConnection> {
   const base = withSlash(url.trim());
+  const { KernelManager, KernelSpecAPI, ServerConnection, SessionManager } = await import('@jupyterlab/services');
   const settings = ServerConnection.makeSettings({
     baseUrl: base,
     wsUrl: base.replace(/^http/, 'ws'),

@@ -1,6 +1,7 @@
-// Answers from Anthropic's Messages API, streamed through `@anthropic-ai/sdk`.
+// Answers from Anthropic's Messages API, streamed through `@anthropic-ai/sdk`, which is imported on the
+// first answer, not at activation (dist/lazy/, scripts/build.mjs).
 
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { StopReason, Usage } from '../../../core/answer';
 import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provider';
 import { anthropicParams } from './anthropicWire';
@@ -28,18 +29,20 @@ function usage(u: Partial<Anthropic.MessageDeltaUsage>, output: number): Usage {
 
 export class AnthropicProvider implements AnswerProvider {
   readonly id = 'anthropic';
-  private readonly client: Anthropic;
+  private client?: Promise<Anthropic>;
 
-  constructor(private readonly opts: AnthropicOptions) {
+  constructor(private readonly opts: AnthropicOptions) {}
+
+  private sdk(): Promise<Anthropic> {
     // `undefined`, not '', lets the SDK read ANTHROPIC_BASE_URL; our retry loop reports each wait.
-    this.client = new Anthropic({
-      apiKey: opts.apiKey || null,
-      baseURL: opts.baseUrl || undefined,
+    return (this.client ??= import('@anthropic-ai/sdk').then(({ default: Sdk }) => new Sdk({
+      apiKey: this.opts.apiKey || null,
+      baseURL: this.opts.baseUrl || undefined,
       maxRetries: 0,
       // The browser build calls the API from a web worker; the key is the user's own (SecretStorage).
       // In a browser this also sends the header Anthropic's CORS requires.
       dangerouslyAllowBrowser: true,
-    });
+    })));
   }
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
@@ -48,7 +51,7 @@ export class AnthropicProvider implements AnswerProvider {
   }
 
   private async *attempt(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
-    const stream = await this.client.messages.create({ ...anthropicParams(req), stream: true }, { signal });
+    const stream = await (await this.sdk()).messages.create({ ...anthropicParams(req), stream: true }, { signal });
     const calls = new Map<number, { id: string; name: string; json: string; server: boolean }>();
     let input: Partial<Anthropic.MessageDeltaUsage> = {};
     let reason: StopReason = 'other';

@@ -1,7 +1,7 @@
 // Answers from any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM, LiteLLM, OpenRouter),
-// streamed through `openai`.
+// streamed through `openai`, which is imported on the first answer, not at activation (dist/lazy/, scripts/build.mjs).
 
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { StopReason, Usage } from '../../../core/answer';
 import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provider';
 import { openaiParams } from './openaiWire';
@@ -34,21 +34,19 @@ function reasoning(delta: object): string | undefined {
 
 export class OpenAIProvider implements AnswerProvider {
   readonly id = 'openai';
-  private readonly client?: OpenAI;
+  private client?: Promise<OpenAI>;
 
-  constructor(private readonly opts: OpenAIOptions) {
-    // The SDK throws without a key; `answer` reports that instead. `undefined`, not '', lets it read OPENAI_BASE_URL.
-    if (opts.apiKey) this.client = new OpenAI({
-        apiKey: opts.apiKey,
-        baseURL: opts.baseUrl || undefined,
-        maxRetries: 0,
-        dangerouslyAllowBrowser: true, // the browser build: the user's own key, from SecretStorage
-      });
-  }
+  constructor(private readonly opts: OpenAIOptions) {}
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
-    const client = this.client;
-    if (!client) throw new AnswerError('no-key', 'No OpenAI API key: set one with Dialog: Set API Key…, or OPENAI_API_KEY.');
+    // The SDK throws without a key; this reports that instead. `undefined`, not '', lets it read OPENAI_BASE_URL.
+    if (!this.opts.apiKey) throw new AnswerError('no-key', 'No OpenAI API key: set one with Dialog: Set API Key…, or OPENAI_API_KEY.');
+    const client = await (this.client ??= import('openai').then(({ default: Sdk }) => new Sdk({
+      apiKey: this.opts.apiKey,
+      baseURL: this.opts.baseUrl || undefined,
+      maxRetries: 0,
+      dangerouslyAllowBrowser: true, // the browser build: the user's own key, from SecretStorage
+    })));
     yield* withRetries('The OpenAI-compatible endpoint', () => this.attempt(client, req, signal), signal, [this.opts.apiKey]);
   }
 
