@@ -85,7 +85,7 @@ describe('dialog tools: reading', () => {
     assert.equal(call(d, 'read_msg', { n: 1 }).text, "{'msg': None}");
     assert.match(call(d, 'read_msg', { n: 0, relative: false }).text, /^\{'id': 'aaaa0001'/);
     assert.match(call(d, 'read_msg', { n: -1, relative: false }).text, /^\{'id': 'eeee0005'/);
-    assert.match(call(d, 'read_msg', { n: 0, id: 'bbbb0002', nums: true }).text, /'content': '     1 │ x = 21\\n     2 │ print\(x\*2\)'/);
+    assert.match(call(d, 'read_msg', { n: 0, id: 'bbbb0002', nums: true }).text, /'content': ' {5}1 │ x = 21\\n {5}2 │ print\(x\*2\)'/);
     assert.match(call(d, 'read_msg', { n: 0, id: 'bbbb0002', start_line: 2 }).text, /'content': 'print\(x\*2\)'/);
     assert.equal(call(d, 'read_msg', { n: 0, id: 'nope' }).text, "{'msg': None}");
     const bad = call(d, 'read_msg', { id: 'bbbb0002', relative: false });
@@ -134,7 +134,8 @@ describe('dialog tools: editing', () => {
 
   it('add_msg with an unknown id or a bad placement or type changes nothing', () => {
     const d = dialog();
-    for (const args of [{ content: 'x', id: 'nope' }, { content: 'x', placement: 'sideways' }, { content: 'x', msg_type: 'poem' }, { placement: 'at_end' }]) {
+    const bad: JsonObject[] = [{ content: 'x', id: 'nope' }, { content: 'x', placement: 'sideways' }, { content: 'x', msg_type: 'poem' }, { placement: 'at_end' }];
+    for (const args of bad) {
       const r = call(d, 'add_msg', args);
       assert.equal(r.ok, false, JSON.stringify(args));
       assert.match(r.text, /^Error: /);

@@ -230,3 +230,12 @@ export function dialogTool(name: string): DialogToolDef | undefined {
 export function isDialogTool(name: string): boolean {
   return BY_NAME.has(name);
 }
+
+/** VS Code's agents get each tool as the Language Model Tool `dialog_<name>`. */
+export const AGENT_TOOL_PREFIX = 'dialog_';
+
+/** The schema an agent's tool takes: the tool's own parameters and `dialog`, the dialog to act on. */
+export function agentToolSchema(def: DialogToolDef): JsonObject {
+  const dialog = { type: 'string', description: 'The dialog to act on: its path (workspace-relative, with or without .ipynb). Default: the active dialog.' };
+  return { ...def.parameters, properties: { ...(def.parameters.properties as JsonObject), dialog } };
+}

@@ -329,7 +329,11 @@ function deletedBy(d: Dialog, ids: string[]): Message[] {
   for (const ref of ids) {
     const m = resolveMsg(d, ref);
     const group = truthy(m.meta.heading_collapsed) && headerLevel(m) ? sectionMsgs(d.messages, m) : [m];
-    for (const x of group) if (!seen.has(x)) (seen.add(x), out.push(x));
+    for (const x of group) {
+      if (seen.has(x)) continue;
+      seen.add(x);
+      out.push(x);
+    }
   }
   return out.sort((x, y) => indexIn(d, x) - indexIn(d, y));
 }
