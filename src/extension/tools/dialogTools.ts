@@ -37,6 +37,9 @@ export function offeredDialogTools(nb: vscode.NotebookDocument, referenced: read
   return defs;
 }
 
+/** What the model reads for a call the answer was stopped before (or while) it ran. */
+const STOPPED = 'Not run: the answer was stopped.';
+
 /** The result of a call as the model reads it. */
 const result = (ok: boolean, text: string): ToolResult => ({ ok, text, printed: '' });
 
@@ -92,22 +95,32 @@ export class DialogToolSession {
     if (!def) return result(false, `Error: the dialog tool ${name} is not available here.`);
     if (this.nb.isClosed) return result(false, 'Error: the dialog was closed, so nothing was changed.');
     log.info(`Dialog tool ${name}(${JSON.stringify(args).slice(0, 200)})`);
-    const r = name === 'python' ? await this.python(def, args, signal) : await this.edit(def, args);
+    const r = name === 'python' ? await this.python(def, args, signal) : await this.edit(def, args, signal);
     log.info(`Dialog tool ${name} ${r.ok ? 'returned' : 'failed'}: ${r.text.slice(0, 200)}`);
     return r;
   }
 
-  private async ask(def: DialogToolDef, args: JsonObject, plan?: ToolOutcome): Promise<boolean> {
-    if (this.opts.confirm === false || !needsConfirm(this.nb, def.kind)) return true;
+  /** Asks the user when the setting says so; a stopped answer stops waiting (the call is not run). */
+  private async ask(def: DialogToolDef, args: JsonObject, signal: AbortSignal | undefined, plan?: ToolOutcome): Promise<ToolResult | undefined> {
+    if (this.opts.confirm === false || !needsConfirm(this.nb, def.kind)) return undefined;
     const [q, detail] = question(def, args, plan, dialogName(this.nb));
-    return confirmCall(this.nb, q, detail);
+    const stopped = result(false, STOPPED);
+    if (signal?.aborted) return stopped;
+    const allowed = await new Promise<boolean | 'stopped'>((resolve) => {
+      signal?.addEventListener('abort', () => resolve('stopped'), { once: true });
+      void confirmCall(this.nb, q, detail).then(resolve, () => resolve(false));
+    });
+    if (allowed === 'stopped') return stopped;
+    if (!allowed) log.info(`The user denied ${def.name}.`);
+    return allowed ? undefined : result(false, DENIED);
   }
 
-  private async edit(def: DialogToolDef, args: JsonObject): Promise<ToolResult> {
+  private async edit(def: DialogToolDef, args: JsonObject, signal?: AbortSignal): Promise<ToolResult> {
     let snap = snapshotDialog(this.nb);
     let plan = planDialogTool(snap.d, def.name, args, this.context());
     if (plan.edit) {
-      if (!(await this.ask(def, args, plan))) return result(false, DENIED);
+      const refused = await this.ask(def, args, signal, plan);
+      if (refused) return refused;
       // The user may have edited the dialog while asked: plan again on what it is now.
       if (this.nb.version !== snap.version) {
         snap = snapshotDialog(this.nb);
@@ -124,7 +137,8 @@ export class DialogToolSession {
     const kernels = this.opts.kernels;
     if (typeof args.code !== 'string') return result(false, 'Error: code must be a string of Python code.');
     if (!kernels) return result(false, 'Error: this dialog has no kernel to run Python in.');
-    if (!(await this.ask(def, args))) return result(false, DENIED);
+    const refused = await this.ask(def, args, signal);
+    if (refused) return refused;
     let session;
     try {
       session = await kernels.session(this.nb);
@@ -137,7 +151,7 @@ export class DialogToolSession {
       return await runPython(session, args.code);
     } catch (e) {
       // Stopped: the kernel was interrupted; anything else is the kernel failing.
-      return result(false, signal?.aborted ? 'Not finished: the answer was stopped.' : `Error: ${reason(e)}`);
+      return result(false, signal?.aborted ? `Interrupted: the answer was stopped (${reason(e)}).` : `Error: ${reason(e)}`);
     } finally {
       signal?.removeEventListener('abort', stop);
     }
