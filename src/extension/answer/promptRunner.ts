@@ -3,9 +3,10 @@
 // are not undoable, so the streamed output is first put back to the old reply and the new one written
 // with `applyMessage`: Undo then restores the old reply. A failure changes nothing in the file: it is
 // shown as a note in the cell's status bar and a notification, and logged. A prompt naming kernel
-// values or functions (promptKernel.ts) gets the values with its history and the functions as tools: while
-// the model ends a round with calls, they run in the kernel and the model is asked again with the results,
-// up to `dialogNotebook.maxToolRounds` rounds; the reply holds every call with its result.
+// values or functions (promptKernel.ts) gets the values with its history and the functions as tools, beside
+// the dialog tools (toolbox.ts): while the model ends a round with calls, they run (in the kernel, or on the
+// open notebook) and the model is asked again with the results, up to `dialogNotebook.maxToolRounds`
+// rounds; the reply holds every call with its result.
 
 import * as vscode from 'vscode';
 import { Msg } from '../../core';
