@@ -38,7 +38,9 @@ export class VscodeLmProvider implements AnswerProvider {
     let calls = 0;
     try {
       const response = await this.model.sendRequest(messages, options, cts.token);
-      for await (const part of response.stream) {
+      // Without tools, the text stream (as before tools came); with them, the parts.
+      const parts: AsyncIterable<unknown> = req.tools?.length ? response.stream : textParts(response.text);
+      for await (const part of parts) {
         if (signal.aborted) break;
         if (part instanceof vscode.LanguageModelTextPart) {
           reply += part.value;
@@ -62,6 +64,10 @@ export class VscodeLmProvider implements AnswerProvider {
     yield { type: 'usage', usage: { prompt_tokens: input, completion_tokens: output, total_tokens: input + output } };
     yield { type: 'end', reason: signal.aborted ? 'aborted' : calls ? 'tool_use' : 'stop' };
   }
+}
+
+async function* textParts(text: AsyncIterable<string>): AsyncIterable<vscode.LanguageModelTextPart> {
+  for await (const t of text) yield new vscode.LanguageModelTextPart(t);
 }
 
 /** The request as text turns (no tools offered), with the texts whose tokens make the input count. */
