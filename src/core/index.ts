@@ -10,3 +10,4 @@ export * from './outline';
 export * from './export';
 export * from './fork';
 export * from './answer';
+export * from './tools';

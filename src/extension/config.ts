@@ -25,6 +25,8 @@ export const DEFAULT_MAX_REPLY_TOKENS = 8192;
 export const DEFAULT_THINKING_BUDGET = 8000;
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+/** `destructive`: before `python` runs code or `del_msgs` deletes; `always`: before every edit too. */
+export type ToolsConfirm = 'destructive' | 'always' | 'never';
 /** Seed 004's `max_interrupt_steps`. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
 
@@ -92,6 +94,11 @@ export const config = {
   /** Rounds of kernel tool calls one answer may make. */
   get maxToolRounds(): number {
     return Math.floor(positive('maxToolRounds', DEFAULT_MAX_TOOL_ROUNDS));
+  },
+  /** `dialogNotebook.tools.confirm`: which dialog tool calls ask the user first. */
+  get toolsConfirm(): ToolsConfirm {
+    const v = get<unknown>('tools.confirm', 'destructive');
+    return v === 'always' || v === 'never' ? v : 'destructive';
   },
   /** The model's input window in tokens; 0: from the model (LM API, or the table of known models). */
   get contextWindow(): number {

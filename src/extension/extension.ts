@@ -10,6 +10,7 @@ import { registerFork } from './fork';
 import { registerAnswer } from './answer';
 import { registerKernel } from './kernel';
 import { registerCraft } from './craft/cache';
+import { registerTools } from './tools';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -18,7 +19,9 @@ export function activate(context: vscode.ExtensionContext): void {
   registerPanel(context);
   registerCommands(context);
   registerFork(context);
-  registerKernel(context, registerAnswer(context));
+  const answers = registerAnswer(context);
+  registerKernel(context, answers);
+  registerTools(context, () => answers.promptRunner.kernels);
   registerCraft(context);
 }
 

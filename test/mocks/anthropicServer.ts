@@ -12,6 +12,8 @@ export interface AnthropicStream {
   thinking?: string[];
   /** A tool call after the text, its input streamed as two JSON fragments. */
   toolUse?: { id: string; name: string; input: Record<string, unknown> };
+  /** Several tool calls after the text (after `toolUse`, when both are given), in order. */
+  toolUses?: { id: string; name: string; input: Record<string, unknown> }[];
   /** Pause before each delta, ms. */
   delayMs?: number;
   usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
@@ -70,18 +72,19 @@ async function stream(s: AnthropicStream, req: RecordedRequest, res: ServerRespo
   };
   if (s.thinking) await block({ type: 'thinking', thinking: '', signature: '' }, [...s.thinking.map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: 'sig' }]);
   // A reply that is only a tool call has no text block, as the API sends it.
-  if (s.text.length || !s.toolUse) await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text })));
-  if (s.toolUse) {
-    const json = JSON.stringify(s.toolUse.input);
+  const calls = [...(s.toolUse ? [s.toolUse] : []), ...(s.toolUses ?? [])];
+  if (s.text.length || !calls.length) await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text })));
+  for (const call of calls) {
+    const json = JSON.stringify(call.input);
     const half = Math.floor(json.length / 2);
-    await block({ type: 'tool_use', id: s.toolUse.id, name: s.toolUse.name, input: {} }, [json.slice(0, half), json.slice(half)].map((partial_json) => ({ type: 'input_json_delta', partial_json })));
+    await block({ type: 'tool_use', id: call.id, name: call.name, input: {} }, [json.slice(0, half), json.slice(half)].map((partial_json) => ({ type: 'input_json_delta', partial_json })));
   }
   if (s.streamError) {
     w.send(errorBody(s.streamError.type, s.streamError.message), 'error');
     return w.end();
   }
   if (s.holdOpen) return w.end(true);
-  const stop_reason = s.stopReason ?? (s.toolUse ? 'tool_use' : 'end_turn');
+  const stop_reason = s.stopReason ?? (calls.length ? 'tool_use' : 'end_turn');
   w.send({ type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: u.output ?? s.text.length } }, 'message_delta');
   w.send({ type: 'message_stop' }, 'message_stop');
   return w.end();

@@ -16,6 +16,8 @@ import {
   usageFormOf,
   withMode,
   withThinking,
+  withTools,
+  dialogUsesTools,
 } from '../../src/core/answer';
 
 const legacy = { solveit_dialog_mode: 'concise', solveit_ver: 2 };
@@ -110,5 +112,24 @@ describe('answer: think blocks and time_run', () => {
     const at = new Date(Date.UTC(2026, 11, 1, 11, 30, 16, 123));
     assert.equal(timeRunStamp(at), '2026-12-01T11:30:16.123000+00:00');
     assert.deepEqual(withTimeRun({ pinned: true }, at), { pinned: true, time_run: '2026-12-01T11:30:16.123000+00:00' });
+  });
+
+  it('the tools switch: the dict gets use_tools; an older file keeps its mode and keys, and is as it was once off again', () => {
+    assert.equal(dialogUsesTools(dict), true);
+    assert.equal(dialogUsesTools(legacy), false);
+    const off = withTools(dict, false);
+    assert.deepEqual(off, { solveit: { ...dict.solveit, use_tools: false } });
+    assert.deepEqual(withTools(off, true), dict);
+    const on = withTools({ ...legacy, kernelspec: { name: 'python3' } }, true);
+    assert.equal(dialogUsesTools(on), true);
+    assert.equal(dialogMode(on).mode, 'concise');
+    assert.equal(on.solveit_dialog_mode, 'concise');
+    assert.deepEqual(on.kernelspec, { name: 'python3' });
+    assert.deepEqual(withTools(on, false), { ...legacy, kernelspec: { name: 'python3' } });
+    // A mode chosen while the switch is on stays the mode once it is off.
+    const moved = withMode(on, 'standard');
+    assert.equal(dialogMode(withTools(moved, false)).mode, 'standard');
+    assert.deepEqual(withTools(withTools({}, true), false), {});
+    assert.deepEqual(withTools({}, false), {});
   });
 });

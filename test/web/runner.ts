@@ -13,6 +13,7 @@ const SUITES: Record<string, () => unknown> = {
   answerWeb: () => require('./answerWeb.test'),
   kernelWeb: () => require('./kernelWeb.test'),
   fileRefsWeb: () => require('./fileRefsWeb.test'),
+  dialogToolsWeb: () => require('./dialogToolsWeb.test'),
   open: () => require('../extension/open.test'),
   serializer: () => require('../extension/serializer.test'),
   save: () => require('../extension/save.test'),

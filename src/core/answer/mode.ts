@@ -50,8 +50,37 @@ export function dialogMode(meta: JsonObject, fallback: DialogMode = 'standard'):
 export function withMode(meta: JsonObject, mode: DialogMode): JsonObject {
   const form = modeForm(meta);
   if (form === 'legacy') return { ...meta, [LEGACY_KEY]: mode, solveit_ver: meta.solveit_ver ?? 2 };
-  if (form === 'dict') return { ...meta, solveit: { ...(meta.solveit as JsonObject), mode } };
+  // A legacy file that got the dict for its tools switch (withTools) keeps both keys in step.
+  if (form === 'dict') return { ...meta, ...(meta[LEGACY_KEY] !== undefined ? { [LEGACY_KEY]: mode } : {}), solveit: { ...(meta.solveit as JsonObject), mode } };
   return { ...meta, solveit: { mode, ver: 2 } };
+}
+
+/** Whether the model gets the dialog tools on every prompt (Solveit's "Use tools": `metadata.solveit.use_tools`). */
+export function dialogUsesTools(meta: JsonObject): boolean {
+  const s = meta.solveit;
+  return isJsonObject(s) && truthy(s.use_tools);
+}
+
+/**
+ * The notebook metadata with the tools switch `on`, every other key kept. The newer dict gets
+ * `use_tools`; a file in the older form gets the dict beside its keys, holding its mode (so the mode
+ * reads the same), and loses it again when the switch goes off (the file as it was).
+ */
+export function withTools(meta: JsonObject, on: boolean): JsonObject {
+  const form = modeForm(meta);
+  const dict = isJsonObject(meta.solveit) ? (meta.solveit as JsonObject) : undefined;
+  if (on) {
+    if (dict) return { ...meta, solveit: { ...dict, use_tools: true } };
+    return { ...meta, solveit: form === 'legacy' ? { mode: meta[LEGACY_KEY], use_tools: true } : { use_tools: true } };
+  }
+  if (!dict || dict.use_tools === undefined) return meta;
+  const { use_tools: _, ...rest } = dict;
+  const onlyOurs = Object.keys(rest).every((k) => k === 'mode') && (meta[LEGACY_KEY] !== undefined ? rest.mode === meta[LEGACY_KEY] : rest.mode === undefined);
+  if (onlyOurs) {
+    const { solveit: __, ...others } = meta;
+    return others;
+  }
+  return { ...meta, solveit: { ...dict, use_tools: false } };
 }
 
 const INSTRUCTIONS: Record<DialogMode, string> = {

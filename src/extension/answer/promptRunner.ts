@@ -3,9 +3,10 @@
 // are not undoable, so the streamed output is first put back to the old reply and the new one written
 // with `applyMessage`: Undo then restores the old reply. A failure changes nothing in the file: it is
 // shown as a note in the cell's status bar and a notification, and logged. A prompt naming kernel
-// values or functions (promptKernel.ts) gets the values with its history and the functions as tools: while
-// the model ends a round with calls, they run in the kernel and the model is asked again with the results,
-// up to `dialogNotebook.maxToolRounds` rounds; the reply holds every call with its result.
+// values or functions (promptKernel.ts) gets the values with its history and the functions as tools, beside
+// the dialog tools (toolbox.ts): while the model ends a round with calls, they run (in the kernel, or on the
+// open notebook) and the model is asked again with the results, up to `dialogNotebook.maxToolRounds`
+// rounds; the reply holds every call with its result.
 
 import * as vscode from 'vscode';
 import { Msg } from '../../core';
@@ -25,6 +26,7 @@ import { chatTokens, clientCalls, promptRefs } from './kernelRefs';
 import { DialogKernels, promptKernel } from './promptKernel';
 import { craftLimits, planRequest, requestMedia } from './request';
 import { craftFor } from '../craft/cache';
+import { answerDialogTools, answerToolbox, kernelRefs } from './toolbox';
 import { resolveModel } from './resolve';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
 
@@ -159,12 +161,12 @@ export class PromptRunner implements CellRunner {
     const craft = await craftFor(cell.notebook, aim);
     const limits = craftLimits(model, craft);
     let { plan, system } = planRequest(dialogOf(cell.notebook), id, limits, media);
-    const kernel = await promptKernel(this.kernels, cell.notebook, promptRefs(plan.messages), aim);
+    const refs = promptRefs(plan.messages);
+    const kernel = await promptKernel(this.kernels, cell.notebook, kernelRefs(refs), aim);
     // The values turn takes its room off the window: the history is planned again around it.
     if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...limits, maxInputTokens: limits.maxInputTokens - chatTokens(kernel.vars) }, media));
     unread.unreadable = craft.unreadable;
-    const tools = kernel?.tools ?? [];
-    if (tools.length && model.choice.provider === 'vscode-lm') log.warn("VS Code's language models are sent no tools: the prompt's &`…` functions were not offered.");
+    const toolbox = answerToolbox(kernel, answerDialogTools(cell.notebook, refs, id, this.kernels));
     let thinking = this.thinking(cell, model.choice.provider);
     let notice: vscode.NotebookCellStatusBarItem | undefined;
     const refused = (why: string) => {
@@ -186,7 +188,7 @@ export class PromptRunner implements CellRunner {
         // After the last round the tools stay declared but none may be called, so the model answers in words.
         const last = round >= config.maxToolRounds;
         const messages = [...craft.chat, ...(kernel?.vars ?? []), ...plan.chat, ...reply];
-        const schemas = tools.map((t) => t.schema);
+        const schemas = toolbox?.schemas ?? [];
         // Thinking in the first round only: a later one would have to send back the signed thinking blocks.
         const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: schemas.length ? schemas : undefined, toolChoice: last ? ('none' as const) : undefined, thinking: round ? undefined : thinking };
         for await (const e of roundEvents(model.provider, request, signal, refused)) {
@@ -207,10 +209,10 @@ export class PromptRunner implements CellRunner {
         reply.push(...builder.messages());
         if (builder.usage) usage = usage ? addUsage(usage, builder.usage) : builder.usage;
         const calls = clientCalls(builder.parts);
-        if (!kernel || last || !tools.length || builder.reason !== 'tool_use' || !calls.length) break;
+        if (!toolbox || last || builder.reason !== 'tool_use' || !calls.length) break;
         log.info(`Round ${round + 1}: ${calls.length} tool calls`);
         builder = new ReplyBuilder();
-        reply.push(await kernel.call(calls, signal));
+        reply.push(await toolbox.call(calls, signal));
         throttle.mark();
         if (signal.aborted) {
           builder.reason = 'aborted';

@@ -3,7 +3,8 @@
 // imploded), the system prompt, the model's limits and the images as the model gets them.
 
 import * as vscode from 'vscode';
-import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, modeSystemPrompt, planPreview } from '../../core/answer';
+import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, dialogUsesTools, modeSystemPrompt, planPreview } from '../../core/answer';
+import { DIALOG_TOOLS } from '../../core/tools';
 import { Dialog } from '../../core/model';
 import { CraftContext, DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, craftNotes, prepareMedia, tokenEstimate } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
@@ -54,11 +55,11 @@ export function systemPrompt(d: Dialog): { system: string; mode: ModeInfo } {
 
 /**
  * The History tab's preview of a planned request, with the whole system prompt. Its `chat` view is the
- * request's messages as the wire sends them: past calls of tools the prompt does not offer (its ``&`fn` ``)
- * as text (offeredHistory).
+ * request's messages as the wire sends them: past calls of tools the prompt does not offer (its ``&`fn` ``,
+ * the dialog tools with Use tools on) as text (offeredHistory).
  */
 export function requestPreview(req: PlannedRequest, mode: PreviewMode, limits: ModelLimits, media: RequestMedia = {}): PlanPreview & { model: string; system: string; systemTokens: number } {
-  const offered = promptRefs(req.plan.messages).tools.map((name) => ({ name }));
+  const offered = [...promptRefs(req.plan.messages).tools, ...(dialogUsesTools(req.dialog.meta) ? DIALOG_TOOLS.map((t) => t.name) : [])].map((name) => ({ name }));
   const plan = { ...req.plan, chat: offeredHistory(req.plan.chat, offered) };
   const preview = planPreview(req.dialog, plan, mode, planOptions(limits, media));
   return { ...preview, model: limits.setting, system: req.system, systemTokens: tokenEstimate(req.system) };

@@ -11,7 +11,7 @@ import { KernelSession } from './session';
  * `application/json`: `user_expressions` hands it back as JSON, with no output in any cell.
  */
 const PY = String.raw`
-import base64, builtins, contextlib, enum, inspect, io, json, re, reprlib, textwrap, tokenize, traceback, types, typing
+import ast, base64, builtins, contextlib, enum, inspect, io, json, re, reprlib, textwrap, tokenize, traceback, types, typing
 
 MIME = 'application/json'
 IMAGE_MIMES = ('image/png', 'image/jpeg')
@@ -188,6 +188,21 @@ async def finish():
         last = {'ok': True, 'text': res if isinstance(res, str) else str(res), 'printed': buf.getvalue()}
     except Exception as ex: last = {'ok': False, 'text': _err(ex), 'printed': buf.getvalue()}
 
+def run_python(code):
+    """Solveit's python tool: runs code in the user's namespace; the result is what it printed, then the
+    repr of its last expression (as a cell shows it), or the error line."""
+    global last
+    buf = io.StringIO()
+    try:
+        tree = ast.parse(code, '<python tool>', 'exec')
+        tail = ast.Expression(tree.body.pop().value) if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        ns, res = _ns(), None
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+            exec(compile(tree, '<python tool>', 'exec'), ns)
+            if tail is not None: res = eval(compile(tail, '<python tool>', 'eval'), ns)
+        last = {'ok': True, 'text': buf.getvalue() + ('' if res is None else repr(res)), 'printed': ''}
+    except Exception as ex: last = {'ok': False, 'text': buf.getvalue() + _err(ex), 'printed': ''}
+
 def take():
     global last
     r, last = last, None
@@ -267,6 +282,11 @@ export interface ToolResult {
 export async function callTool(session: Evaluator, ref: string, args: JsonObject): Promise<ToolResult> {
   const r = await run<ToolResult | { pending: true }>(session, `${MOD}.call_tool(${JSON.stringify(ref)}, ${pyJsonText(args)})`, `${MOD}.take()`);
   return 'pending' in r ? run<ToolResult>(session, `await ${MOD}.finish()`, `${MOD}.take()`) : r;
+}
+
+/** Runs the model's `python(code)` call in the user's namespace; an interrupt rejects with a KernelEvalError. */
+export function runPython(session: Evaluator, code: string): Promise<ToolResult> {
+  return run<ToolResult>(session, `${MOD}.run_python(${JSON.stringify(code)})`, `${MOD}.take()`);
 }
 
 /** The tool in Anthropic's Messages API shape. */

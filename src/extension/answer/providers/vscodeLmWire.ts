@@ -2,8 +2,9 @@
 // extension targets) takes text only, from users and assistants: replies are written back in their reply
 // markdown (`hist2fmt`, tool blocks included) and the system prompt opens the first user turn.
 
-import { Msg, hist2fmt } from '../../../core';
+import { JsonObject, Msg, hist2fmt } from '../../../core';
 import { AnswerRequest } from './provider';
+import { offeredHistory, wireName } from './wire';
 
 export interface LmTurn {
   role: 'user' | 'assistant';
@@ -35,5 +36,39 @@ export function lmTurns(req: AnswerRequest): LmTurn[] {
     } else run.push(m);
   }
   flush();
+  return turns;
+}
+
+/** A part of a turn with tools: text, a call the model made, or a call's result. */
+export type LmPart = { type: 'text'; text: string } | { type: 'call'; id: string; name: string; input: JsonObject } | { type: 'result'; id: string; text: string };
+
+export interface LmToolTurn {
+  role: 'user' | 'assistant';
+  parts: LmPart[];
+}
+
+/**
+ * The turns for a request that offers tools (the LM API takes tool calls and results since 1.95): calls
+ * of offered tools as call parts answered by result parts in the next user turn; everything else as text
+ * (offeredHistory), the system prompt first, turns of one role merged.
+ */
+export function lmToolTurns(req: AnswerRequest): LmToolTurn[] {
+  const turns: LmToolTurn[] = [];
+  const push = (role: LmToolTurn['role'], parts: LmPart[]) => {
+    if (!parts.length) return;
+    const prev = turns[turns.length - 1];
+    if (prev?.role === role) prev.parts.push(...parts);
+    else turns.push({ role, parts });
+  };
+  if (req.system) push('user', [{ type: 'text', text: req.system }]);
+  for (const m of offeredHistory(req.messages, req.tools ?? [])) {
+    const parts: LmPart[] = [];
+    for (const p of m.content) {
+      if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
+      else if (p.type === 'tool_use') parts.push({ type: 'call', id: wireName(p.id ?? p.name), name: wireName(p.name), input: p.arguments });
+      else if (p.type === 'tool_result') parts.push({ type: 'result', id: wireName(p.id ?? p.name), text: p.text });
+    }
+    push(m.role === 'assistant' ? 'assistant' : 'user', parts);
+  }
   return turns;
 }

@@ -1,0 +1,3 @@
+// The AI's dialog tools (Solveit's "Use tools"): definitions and pure operations.
+export * from './defs';
+export * from './run';

@@ -1,0 +1,12 @@
+// The AI's dialog tools (issue 32): the Toggle Tools command and status item, the confirmations, and the
+// tools as Language Model Tools for VS Code's agents. The answer path takes them through answer/toolbox.ts.
+
+import * as vscode from 'vscode';
+import { DialogKernels } from '../answer/promptKernel';
+import { forgetOnClose } from './confirm';
+import { registerLmTools } from './lmTools';
+import { ToolsStatusItem, toggleToolsCommand } from './toggle';
+
+export function registerTools(context: vscode.ExtensionContext, kernels: () => DialogKernels | undefined): void {
+  context.subscriptions.push(new ToolsStatusItem(), forgetOnClose(), vscode.commands.registerCommand('dialogNotebook.toggleTools', toggleToolsCommand), ...registerLmTools(kernels));
+}

@@ -1,0 +1,77 @@
+// The dialog tools for VS Code's agents (issue 32 §3): each contributed as a Language Model Tool named
+// `dialog_<tool>` (package.json `contributes.languageModelTools`, the same schemas plus `dialog`), acting
+// on the active dialog or the open dialog `dialog` names. VS Code asks the user before a call that edits
+// or runs code (prepareInvocation), so the call itself does not ask again.
+
+import * as vscode from 'vscode';
+import { JsonObject, isJsonObject } from '../../core';
+import { AGENT_TOOL_PREFIX, DIALOG_TOOLS, DialogToolDef } from '../../core/tools';
+import { DialogKernels } from '../answer/promptKernel';
+import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { dialogEditor } from '../commands/target';
+import { config } from '../config';
+import { DialogToolSession, dialogName } from './dialogTools';
+
+
+/** The open dialog `path` names (workspace-relative or absolute, `.ipynb` optional), else the active one. */
+function targetDialog(path: unknown): vscode.NotebookDocument {
+  const open = vscode.workspace.notebookDocuments.filter((n) => n.notebookType === NOTEBOOK_TYPE);
+  if (typeof path === 'string' && path.trim()) {
+    const want = path.trim().replace(/\.ipynb$/, '');
+    const nb = open.find((n) => dialogName(n) === want || n.uri.fsPath.replace(/\.ipynb$/, '') === want || n.uri.path.replace(/\.ipynb$/, '') === want);
+    if (!nb) throw new Error(`No open dialog is named ${path}. Open it first; the open dialogs are: ${open.map(dialogName).join(', ') || 'none'}.`);
+    return nb;
+  }
+  const nb = dialogEditor()?.notebook;
+  if (!nb) throw new Error('No dialog is active: open a dialog (.ipynb) in Dialog Notebooks, or name one with the dialog parameter.');
+  return nb;
+}
+
+/** The current message of each dialog for agents' calls: the message last added or updated (chaining). */
+const current = new Map<string, string | null>();
+
+class DialogLmTool implements vscode.LanguageModelTool<JsonObject> {
+  constructor(
+    private readonly def: DialogToolDef,
+    private readonly kernels: () => DialogKernels | undefined,
+  ) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<JsonObject>): vscode.PreparedToolInvocation {
+    const input = isJsonObject(options.input) ? options.input : {};
+    let where: string;
+    try {
+      where = dialogName(targetDialog(input.dialog));
+    } catch {
+      where = 'the active dialog';
+    }
+    const invocationMessage = `${this.def.name} on ${where}`;
+    if (this.def.kind === 'read' || config.toolsConfirm === 'never') return { invocationMessage };
+    const { dialog: _, ...args } = input;
+    const body = this.def.name === 'python' ? `\`\`\`python\n${String(args.code ?? '')}\n\`\`\`` : `\`\`\`json\n${JSON.stringify(args, null, 2)}\n\`\`\``;
+    const title = this.def.name === 'python' ? `Run Python in the kernel of ${where}?` : this.def.name === 'del_msgs' ? `Delete messages from ${where}?` : `Edit ${where} with ${this.def.name}?`;
+    return { invocationMessage, confirmationMessages: { title, message: new vscode.MarkdownString(body) } };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<JsonObject>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const { dialog, ...args } = isJsonObject(options.input) ? options.input : {};
+    const nb = targetDialog(dialog);
+    const key = nb.uri.toString();
+    if (this.def.kind !== 'read' && !vscode.workspace.isTrusted) throw new Error(`${this.def.name} changes the dialog, which an untrusted workspace does not allow; trust the workspace first.`);
+    const session = new DialogToolSession(nb, [this.def], { kernels: this.kernels(), confirm: false, current: current.get(key) ?? null });
+    const ac = new AbortController();
+    const sub = token.onCancellationRequested(() => ac.abort());
+    try {
+      const r = await session.call(this.def.name, args, ac.signal);
+      current.set(key, session.currentMessage);
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(r.text)]);
+    } finally {
+      sub.dispose();
+    }
+  }
+}
+
+/** Registers `dialog_<tool>` for every dialog tool. */
+export function registerLmTools(kernels: () => DialogKernels | undefined): vscode.Disposable[] {
+  if (typeof vscode.lm?.registerTool !== 'function') return [];
+  return [...DIALOG_TOOLS.map((def) => vscode.lm.registerTool(AGENT_TOOL_PREFIX + def.name, new DialogLmTool(def, kernels))), vscode.workspace.onDidCloseNotebookDocument((nb) => current.delete(nb.uri.toString()))];
+}
