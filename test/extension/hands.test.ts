@@ -139,7 +139,7 @@ describe('Solveit hands: extract code, keymap, folded sections', function () {
     // Pinning the folded heading pins its section.
     ed.selections = [new vscode.NotebookRange(0, 1)];
     assert.equal((await vscode.commands.executeCommand<Result>('dialogNotebook.togglePinned')).ok, true);
-    assert.deepEqual([0, 1, 2].map((k) => flags(nb.cellAt(k)).pinned), [true, true, undefined]);
+    assert.deepEqual([0, 1, 2].map((k) => !!flags(nb.cellAt(k)).pinned), [true, true, false]);
     await vscode.commands.executeCommand('undo');
     await until(() => !flags(nb.cellAt(0)).pinned && !flags(nb.cellAt(1)).pinned, 'one undo unpins the section');
     await vscode.commands.executeCommand('undo');

@@ -2,6 +2,9 @@
 // (solveit-keys.settings.json): a dialog saved with a folded section opens folded; → unfolds it and ←
 // folds it again; `w` on a prompt makes its reply's code block a code cell below it; `p` pins, `h`
 // hides; Ctrl+Shift+K makes a cell a note; no key fires while a cell's editor has the focus.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 const FILE = 'solveit-keys.ipynb'; // in fixtures/, copied into every UI workspace
 
 const rows = (page) => page.locator('.notebookOverlay:visible .monaco-list-row');
@@ -14,6 +17,13 @@ async function commandMode(page, text) {
   await rowWith(page, text).locator('.view-line', { hasText: text }).first().click();
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.activeElement?.closest('.monaco-editor'), null, { timeout: 30000 });
+}
+
+/** Waits until the dialog's file on disk (auto-saved in the browser) passes `test`. */
+async function onDisk(page, workspace, test, what) {
+  for (const end = Date.now() + 60000; !test(readFileSync(join(workspace, FILE), 'utf8')); await page.waitForTimeout(250)) {
+    if (Date.now() > end) throw new Error(`the saved dialog never showed ${what}`);
+  }
 }
 
 /** Waits until the focused cell row shows `text`. */
@@ -32,14 +42,17 @@ export const tests = {
     assert.equal(await page.locator('.tab.active.dirty').count(), 0, 'opening edits nothing');
   },
 
-  async '→ unfolds the section and ← folds it again'({ page }) {
+  async '→ unfolds the section and ← folds it again, and the saved dialog says so'({ page, workspace }) {
     await commandMode(page, 'x = 21');
     await page.keyboard.press('ArrowDown');
     await focusedOn(page, 'Folded part');
+    // Our → wins over VS Code's own (which would unfold without writing the flag).
     await page.keyboard.press('ArrowRight');
     await rowWith(page, 'hidden_inside').waitFor({ timeout: 30000 });
+    await onDisk(page, workspace, (t) => !t.includes('"heading_collapsed"') && !t.includes('"hidden"'), 'the section unfolded');
     await page.keyboard.press('ArrowLeft');
     await rowWith(page, 'hidden_inside').waitFor({ state: 'detached', timeout: 30000 });
+    await onDisk(page, workspace, (t) => t.includes('"heading_collapsed": true') && t.includes('"hidden": true'), 'the section folded');
   },
 
   async 'w on a prompt makes the code block of its reply a code cell below it'({ page }) {

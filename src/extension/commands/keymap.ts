@@ -84,7 +84,10 @@ async function foldSection(fold: boolean, arg?: unknown): Promise<CommandResult>
 async function toggleCollapsed(part: 'input' | 'output', arg?: unknown): Promise<CommandResult> {
   const t = commandTarget(arg);
   if (!t || !t.indices.length || !t.editor) return refuse(NO_TARGET);
-  return (await toggleCollapsedAt(t.editor, t.indices, part)) ? DONE : refuse('VS Code refused the edit.');
+  // Only code cells and prompts (their reply) have an output.
+  const cells = part === 'input' ? t.indices : t.indices.filter((k) => t.nb.cellAt(k).kind === vscode.NotebookCellKind.Code);
+  if (!cells.length) return refuse('Only code cells and prompts have an output to collapse.');
+  return (await toggleCollapsedAt(t.editor, cells, part)) ? DONE : refuse('VS Code refused the edit.');
 }
 
 export function registerKeymapCommands(context: vscode.ExtensionContext): void {
