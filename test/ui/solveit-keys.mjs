@@ -4,6 +4,7 @@
 // hides; Ctrl+Shift+K makes a cell a note; no key fires while a cell's editor has the focus.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openNewFileAsDialog } from './lib/panelPage.mjs';
 
 const FILE = 'solveit-keys.ipynb'; // in fixtures/, copied into every UI workspace
 
@@ -31,10 +32,9 @@ const focusedOn = (page, text) => rows(page).and(page.locator('.focused')).filte
 
 export const tests = {
   async 'a dialog saved with a folded section opens folded'({ page, vsc, assert }) {
-    await vsc.quickOpen(FILE);
-    await vsc.waitForNotebook({ timeout: 120000 });
-    await vsc.runCommand('Dialog: Open as Dialog');
-    await page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first().waitFor({ timeout: 60000 });
+    // The extension is registered (before that, the Explorer's menu has no Open as Dialog).
+    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
+    await openNewFileAsDialog(page, vsc, FILE);
     await rowWith(page, 'End').waitFor({ timeout: 30000 });
     await rowWith(page, 'Folded part').waitFor({ timeout: 30000 });
     // Folded: the section's cell is not rendered at all.
