@@ -1,7 +1,7 @@
 // Solveit's keys as a person presses them (issue 31), with `dialogNotebook.keymap: "solveit"`
 // (solveit-keys.settings.json): a dialog saved with a folded section opens folded; → unfolds it and ←
 // folds it again; `w` on a prompt makes its reply's code block a code cell below it; `p` pins, `h`
-// hides; Ctrl+Shift+K makes a cell a note; no key fires while a cell's editor has the focus.
+// hides; Ctrl+Shift+K makes a code cell a note; no key fires while a cell's editor has the focus.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
@@ -74,6 +74,7 @@ export const tests = {
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.activeElement?.closest('.monaco-editor'), null, { timeout: 30000 });
     await page.keyboard.press('Control+Shift+K');
-    await statusOf(page, 'x = 21 # ph', 'note').waitFor({ timeout: 30000 });
+    // A note renders in the webview: the code cell's row is gone.
+    await rowWith(page, 'x = 21 # ph').waitFor({ state: 'detached', timeout: 30000 });
   },
 };
