@@ -4,3 +4,4 @@ export * from './subDialog';
 export * from './explode';
 export * from './editParts';
 export * from './toolSpans';
+export * from './codeBlocks';

@@ -5,7 +5,7 @@
 // on, each refuses with a message and changes nothing.
 
 import * as vscode from 'vscode';
-import { Dialog, MSG_TYPES, Message, truthy } from '../../core/model';
+import { Dialog, MSG_TYPES, Message, isFoldedHeading, truthy, withFoldedSections } from '../../core/model';
 import { planConvertMsg, planSetFlag } from '../../core/surgery';
 import { MsgEdit, applyEdit } from '../../core/surgery';
 import { exported, toggleExported } from '../../core/model';
@@ -24,14 +24,14 @@ const REFUSED = 'VS Code refused the edit.';
 
 /**
  * Inserts an empty message of type `msgType` below the given cell (else below the selection, else at
- * the end) and puts the cursor in it, as VS Code's "+ Markdown" does: typed keys go into the cell, never
+ * the end; `above`: above the cell or the selection, else at the start) and puts the cursor in it, as VS Code's "+ Markdown" does: typed keys go into the cell, never
  * to the single-key shortcuts of command mode. The new cell carries its id from the start: stamping it
  * afterwards (see ids.ts) would be a second undo step.
  */
-export async function addCell(msgType: string, arg?: unknown): Promise<CommandResult> {
+export async function addCell(msgType: string, arg?: unknown, above = false): Promise<CommandResult> {
   await setAdding(true);
   try {
-    return await insertAndEdit(msgType, arg);
+    return await insertAndEdit(msgType, arg, above);
   } finally {
     await setAdding(false);
   }
@@ -45,11 +45,11 @@ export async function addCell(msgType: string, arg?: unknown): Promise<CommandRe
  */
 const setAdding = (on: boolean) => vscode.commands.executeCommand('setContext', 'dialogNotebook.addingCell', on);
 
-async function insertAndEdit(msgType: string, arg?: unknown): Promise<CommandResult> {
+async function insertAndEdit(msgType: string, arg: unknown, above: boolean): Promise<CommandResult> {
   const t = commandTarget(arg);
   if (!t) return refuse(NO_DIALOG);
   const { nb } = t;
-  const index = t.indices.length ? t.indices[t.indices.length - 1] + 1 : nb.cellCount;
+  const index = above ? (t.indices[0] ?? 0) : t.indices.length ? t.indices[t.indices.length - 1] + 1 : nb.cellCount;
   const m = new Message({ id: freshCellId(nb), msgType });
   const edit = new vscode.WorkspaceEdit();
   edit.set(nb.uri, [vscode.NotebookEdit.insertCells(index, [msg2cell(m, notebookCodeLanguage(nb))])]);
@@ -69,12 +69,21 @@ interface Selected {
   ranges?: readonly vscode.NotebookRange[];
 }
 
-/** The given cell, else every selected cell of the active dialog editor (all selection ranges). */
-function selected(arg?: unknown): Selected | undefined {
+/**
+ * The given cell, else every selected cell of the active dialog editor (all selection ranges); with
+ * `sections`, a folded heading brings its whole section along (Solveit's pin / hide / export).
+ */
+function selected(arg?: unknown, sections = false): Selected | undefined {
   const t = commandTarget(arg);
   if (!t || !t.indices.length) return undefined;
-  const cells = t.indices.map((k) => t.nb.cellAt(k));
-  const msgs = cells.map((c) => cell2msg(cellLike(c)));
+  let cells = t.indices.map((k) => t.nb.cellAt(k));
+  let msgs = cells.map((c) => cell2msg(cellLike(c)));
+  if (sections && msgs.some(isFoldedHeading)) {
+    const all = t.nb.getCells().map((c) => cell2msg(cellLike(c)));
+    const chosen = withFoldedSections(all, t.indices.map((k) => all[k]));
+    cells = chosen.map((m) => t.nb.cellAt(all.indexOf(m)));
+    msgs = chosen;
+  }
   return { nb: t.nb, cells, msgs, d: new Dialog(msgs), editor: t.editor, ranges: t.editor?.selections };
 }
 
@@ -127,11 +136,11 @@ async function pickType(arg?: unknown): Promise<CommandResult> {
 }
 
 /**
- * Toggles a flag on the cells: when any is off all are turned on, else all off. `exported` applies to
- * code cells only, in the form each cell already uses (a `#| export` line or `meta.nbdev`).
+ * Toggles a flag on the cells (a folded heading: on its whole section): when any is off all are turned
+ * on, else all off. `exported` applies to code cells only, in the form each cell already uses (a `#| export` line or `meta.nbdev`).
  */
 export async function toggleFlag(flag: 'pinned' | 'skipped' | 'exported', arg?: unknown): Promise<CommandResult> {
-  const s = selected(arg);
+  const s = selected(arg, true);
   if (!s) return refuse(NO_TARGET);
   if (flag !== 'exported') {
     const on = s.msgs.some((m) => !truthy(m[flag]));

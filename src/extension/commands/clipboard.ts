@@ -5,12 +5,18 @@
 import * as vscode from 'vscode';
 import { ClipboardPayload, CLIPBOARD_KIND, copyMsgs, planCutMsgs, planPasteMsgs } from '../../core/surgery';
 import { CommandResult, inform, reason, refuse } from './feedback';
-import { NO_TARGET, commandTarget } from './target';
+import { NO_TARGET, Target, commandTarget } from './target';
+import { Dialog, Message, withFoldedSections } from '../../core/model';
 import { named } from './named';
 import { runPlan } from './runPlan';
 import { snapshotDialog } from '../notebook/edits';
 
 let buffer: ClipboardPayload | undefined;
+
+/** The target's messages; a folded heading brings its section along (as in Solveit). */
+export function chosen(d: Dialog, t: Target): Message[] {
+  return withFoldedSections(d.messages, t.indices.map((k) => d.messages[k]));
+}
 
 function withTimeout<T>(p: Thenable<T>, ms: number, dflt: T): Promise<T> {
   return Promise.race([Promise.resolve(p).catch(() => dflt), new Promise<T>((r) => setTimeout(() => r(dflt), ms))]);
@@ -39,12 +45,13 @@ export async function copyMessages(arg?: unknown): Promise<CommandResult> {
   const t = commandTarget(arg);
   if (!t || !t.indices.length) return refuse(NO_TARGET);
   const { d } = snapshotDialog(t.nb);
+  const msgs = chosen(d, t);
   try {
-    await store(copyMsgs(d, t.indices.map((k) => d.messages[k])));
+    await store(copyMsgs(d, msgs));
   } catch (e) {
     return refuse(named(reason(e), d));
   }
-  const message = `Copied ${t.indices.length} message(s).`;
+  const message = `Copied ${msgs.length} message(s).`;
   inform(message);
   return { ok: true, message };
 }
@@ -53,7 +60,7 @@ export async function cutMessages(arg?: unknown): Promise<CommandResult> {
   let payload: ClipboardPayload | undefined;
   const ok = await runPlan(commandTarget(arg), ({ d }, t) => {
     if (!t.indices.length) throw new Error(NO_TARGET);
-    const plan = planCutMsgs(d, t.indices.map((k) => d.messages[k]));
+    const plan = planCutMsgs(d, chosen(d, t));
     payload = plan.result;
     return { edits: plan.edits, result: [] };
   });

@@ -9,6 +9,8 @@ import { registerFindCommand } from './find';
 import { registerExportCommands } from './export';
 import { registerValidateCommand } from './validate';
 import { registerFocus } from './focus';
+import { registerExtractCommand } from './extract';
+import { registerKeymapCommands } from './keymap';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
   registerFocus(context);
@@ -19,4 +21,6 @@ export function registerCommands(context: vscode.ExtensionContext): void {
   registerFindCommand(context);
   registerExportCommands(context);
   registerValidateCommand(context);
+  registerExtractCommand(context);
+  registerKeymapCommands(context);
 }

@@ -1,4 +1,4 @@
-// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells.
+// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved.
 
 import * as vscode from 'vscode';
 import { registerSerializer } from './serializer';
@@ -10,6 +10,7 @@ import { registerContextKeys } from './contextKeys';
 import { registerOrigins } from './origins';
 import { registerExportOnSave } from './exportOnSave';
 import { registerAttachPaste } from './attachPaste';
+import { registerFolding } from './folding';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   registerSerializer(context);
@@ -21,4 +22,5 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerContextKeys(context);
   registerExportOnSave(context);
   registerAttachPaste(context);
+  registerFolding(context);
 }
