@@ -118,10 +118,12 @@ export class PromptRunner implements CellRunner {
     let failure: unknown;
     /** The CRAFT files the answer went without (they could not be read). */
     const craft = { unreadable: [] as readonly string[] };
+    // The prompt as it was run, for the thumbnails of each streamed update (converted once, not per update).
+    const asRun = cell2msg(cellLike(cell));
     try {
       ({ reply, notice } = await this.answer(cell, ac.signal, craft, (r) => {
         streamed = true;
-        return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell))));
+        return exec.replaceOutput(replyOutput(r, asRun));
       }));
     } catch (e) {
       failure = e;
