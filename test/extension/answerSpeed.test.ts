@@ -5,7 +5,7 @@
 // needs Debian's jupyter-server and python3-ipykernel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Message, writeIpynb } from '../../src/core';
+import { Message, aiRes, writeIpynb } from '../../src/core';
 import { msg2cell, notebookDialog } from '../../src/extension/notebook/cells';
 import { dialogOf } from '../../src/extension/notebook/dialogCache';
 import { cellOf, closeAll, execute, freshDialog, replyText, setCellText, until, useMockProviders } from './helpers';
@@ -72,7 +72,7 @@ describe('answer speed: the dialog model cell by cell', function () {
     await execute(nb, 'ask00001');
     await until(() => replyText(cellOf(nb, 'ask00001')).includes('x is 1.'), 'the reply');
     assertFresh(nb, 'an output change (a reply)');
-    assert.match(dialogOf(nb).messages.find((m) => m.id === 'ask00001')!.output as string, /x is 1\./);
+    assert.match(aiRes(dialogOf(nb).messages.find((m) => m.id === 'ask00001')!), /x is 1\./);
   });
 });
 
