@@ -79,6 +79,6 @@ if (existsSync('test/web/runner.ts')) {
 }
 // The editor-speed bench (bench/vscode.sh) also runs inside the extension host.
 if (existsSync('bench/vscode')) {
-  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
+  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts', 'bench/vscode/answer.bench.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
 }
 await Promise.all(jobs);

@@ -12,6 +12,10 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** The JSON body, parsed. */
   body: any;
+  /** When its headers arrived (`performance.now()`, comparable within the process, as for benchmarks). */
+  at: number;
+  /** This process's CPU time then (`process.cpuUsage()`). */
+  cpu: NodeJS.CpuUsage;
 }
 
 export interface MockServer<S> {
@@ -71,6 +75,8 @@ export async function startMock<S>(
   const queue: S[] = [];
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
+    const at = performance.now();
+    const cpu = process.cpuUsage();
     if (opts.cors) {
       // Any origin, and the preflight allows whatever headers the SDK asks for; preflights are not recorded.
       res.setHeader('access-control-allow-origin', '*');
@@ -93,7 +99,7 @@ export async function startMock<S>(
       } catch {
         // not JSON: recorded as text
       }
-      const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at, cpu };
       requests.push(rec);
       if (unauthorized(rec, res)) return;
       respond(queue.shift(), rec, res).catch((e) => {

@@ -150,6 +150,25 @@ describe('answer: update throttle', () => {
     assert.equal(t.updates, 1);
   });
 
+  it('the first change is shown as it arrives, without waiting for a timer; the next ones are batched', async () => {
+    const seen: number[] = [];
+    let state = 0;
+    const t = new UpdateThrottle(() => void seen.push(state), 10_000);
+    state = 1;
+    t.mark();
+    state = 2;
+    t.mark(); // in the same task: the first update shows both
+    await Promise.resolve();
+    await Promise.resolve();
+    assert.deepEqual(seen, [2], 'shown within the microtasks of its task');
+    state = 3;
+    t.mark();
+    await tick();
+    assert.deepEqual(seen, [2], 'the next change waits for the interval');
+    await t.finish();
+    assert.equal(t.updates, 1);
+  });
+
   it('updates are at least the interval apart and never overlap; none after finish', async () => {
     const starts: number[] = [];
     let running = 0;

@@ -1,4 +1,4 @@
-// `#ai` files from the browser: read through vscode.workspace.fs (src/extension/panel/fileRefsFs.ts), a
+// `#ai` files from the browser: read through vscode.workspace.fs (src/extension/media/fileRefsFs.ts), a
 // file inside the workspace folder as media (a text file as a file part), one outside it (`../`) as
 // unavailable with the reason.
 import * as assert from 'node:assert/strict';

@@ -140,6 +140,14 @@ export function contextPlan(d: Dialog | readonly Message[], promptId: string, li
 }
 
 /**
+ * Whether `extra` more tokens sent before the history (the kernel's values turn) leave `plan` as it is:
+ * it kept every message and they fit its room. Otherwise it must be planned again in the smaller window.
+ */
+export function planFits(plan: ContextPlan, extra: number): boolean {
+  return plan.total + extra <= plan.budget && plan.verdicts.every((v) => v.verdict === 'kept');
+}
+
+/**
  * `m` cut from the front to fit `room` tokens: its text (a prompt's content, then its reply) keeps the
  * longest end that fits, behind the marker. Media and code outputs stay whole. Null when nothing fits.
  */

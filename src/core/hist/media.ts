@@ -5,7 +5,7 @@
 import mime from 'mime';
 import { Json, isJsonObject } from '../base/json';
 import { Attachment, Message } from '../model/dialog';
-import { base32, md5, toHex } from '../base/hashes';
+import { base32, md5 } from '../base/hashes';
 import { Base64Error, b64decode } from '../base/base64';
 import { escXml, xmlAttrs } from './xmlAttrs';
 import { bytesAt as at } from '../base/imageSize';
@@ -45,9 +45,13 @@ export const UNAVAILABLE_TEXT = 'The user included this media, but it was not av
 export const DEFAULT_UNSUPPORTED =
   'An unsupported media type was included in the context: {mime}. Please instruct the user to switch to a model that supports this media type.';
 
-/** `_img_id`: the MD5 of the bytes, base32, first 8 characters (stable across sessions). */
+const imgIds = new WeakMap<Uint8Array, string>();
+
+/** `_img_id`: the MD5 of the bytes, base32, first 8 characters (stable across sessions); once per byte array. */
 export function imgId(bytes: Uint8Array): string {
-  return base32(md5(bytes)).slice(0, 8);
+  let id = imgIds.get(bytes);
+  if (id === undefined) imgIds.set(bytes, (id = base32(md5(bytes)).slice(0, 8)));
+  return id;
 }
 
 /** The mime of media bytes by signature (§7 table; WebP deliberately undetected, as in the reference). */
@@ -396,14 +400,40 @@ export const DEFAULT_MAX_PIXELS = 768 * 768;
 /** The largest `#ai` file read for the history (`dialogNotebook.history.maxFileBytes`'s default). */
 export const DEFAULT_MAX_FILE_BYTES = 20_000_000;
 
+/** A cheap key of image bytes: their length and a hash of at most 256 sampled bytes (not a digest: entries are compared in full). */
+function sampleKey(b: Uint8Array): string {
+  let h = 0x811c9dc5;
+  const step = Math.max(1, Math.floor(b.length / 256));
+  for (let k = 0; k < b.length; k += step) h = Math.imul(h ^ b[k], 0x01000193);
+  return `${b.length}:${(h >>> 0).toString(36)}`;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  // Four bytes at a time where both views are aligned (decoded images are).
+  const n = a.length >> 2;
+  if (n && a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const x = new Uint32Array(a.buffer, a.byteOffset, n);
+    const y = new Uint32Array(b.buffer, b.byteOffset, n);
+    for (let k = 0; k < n; k++) if (x[k] !== y[k]) return false;
+    for (let k = n << 2; k < a.length; k++) if (a[k] !== b[k]) return false;
+    return true;
+  }
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /**
  * Results of `prepareMedia`, keyed by the identity of the original bytes (attachment data, decoded
- * output images): `dlg2hist` stays synchronous and just looks them up. Hosts that rebuild the dialog,
- * and so its byte arrays, on every change (the VS Code panel) key by content instead.
+ * output images): `dlg2hist` stays synchronous and just looks them up. Hosts that rebuild byte arrays
+ * (a cell converted again after it changed, an `#ai` file read again) keep one instance per dialog
+ * with `byContent`: bytes not seen before are found by length and a sampled hash, confirmed by
+ * comparing them in full, and then known by identity, so no lookup hashes a whole image.
  */
 export class PreparedImages {
   private byIdentity = new WeakMap<Uint8Array, Uint8Array | string>();
-  private byContent?: Map<string, Uint8Array | string>;
+  private byContent?: Map<string, { orig: Uint8Array; v: Uint8Array | string }[]>;
   /** Bumped by every `set`, so a host can tell whether a pre-pass found anything new. */
   version = 0;
 
@@ -411,20 +441,29 @@ export class PreparedImages {
     if (opts.byContent) this.byContent = new Map();
   }
 
-  private key(b: Uint8Array): string {
-    return `${b.length}:${toHex(md5(b))}`;
-  }
   set(orig: Uint8Array, v: Uint8Array | string): void {
-    if (this.byContent) this.byContent.set(this.key(orig), v);
-    else this.byIdentity.set(orig, v);
+    this.byIdentity.set(orig, v);
+    if (this.byContent) {
+      const key = sampleKey(orig);
+      const same = (this.byContent.get(key) ?? []).filter((e) => !sameBytes(e.orig, orig));
+      this.byContent.set(key, [...same, { orig, v }]);
+    }
     this.version++;
   }
+
+  private find(orig: Uint8Array): Uint8Array | string | undefined {
+    const hit = this.byIdentity.get(orig);
+    if (hit !== undefined || !this.byContent) return hit;
+    const e = this.byContent.get(sampleKey(orig))?.find((x) => sameBytes(x.orig, orig));
+    if (e) this.byIdentity.set(orig, e.v);
+    return e?.v;
+  }
   has(orig: Uint8Array): boolean {
-    return this.byContent ? this.byContent.has(this.key(orig)) : this.byIdentity.has(orig);
+    return this.find(orig) !== undefined;
   }
   /** The resized bytes; throws MediaLoadError for an image the resizer could not decode. */
   get(orig: Uint8Array): Uint8Array {
-    const v = this.byContent ? this.byContent.get(this.key(orig)) : this.byIdentity.get(orig);
+    const v = this.find(orig);
     if (typeof v === 'string') throw new MediaLoadError(v);
     return v ?? orig;
   }

@@ -34,8 +34,8 @@ export async function answerAll(controller: DialogController, below: boolean, ar
   if (!prompts.length) return refuse(below ? 'There is no prompt from the selected cell down.' : 'This dialog has no prompt to answer.');
 
   const limits = modelLimits();
-  const media = await requestMedia(t.nb);
   const d = dialogOf(t.nb);
+  const media = await requestMedia(t.nb, d);
   let inputTokens = 0;
   let outputTokens = 0;
   for (const c of prompts) {

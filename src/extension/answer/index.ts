@@ -9,6 +9,7 @@ import { AnswerAllOptions, answerAll } from './answerAll';
 import { DialogController } from './controller';
 import { ApiKeys } from './keys';
 import { PromptRunner } from './promptRunner';
+import { forgetNotices, kernelNotices } from './kernelNotices';
 import { syncPromptThumbnails } from './promptThumbnails';
 import { selectModelCommand } from './selectModel';
 import { ModelStatusItem } from './statusItem';
@@ -37,6 +38,9 @@ export function registerAnswer(context: vscode.ExtensionContext): DialogControll
       const note = cell && cellNote(cell);
       return note ? { text: note.text, tooltip: note.tooltip } : undefined;
     }),
+    // What the Output channel was told once per dialog about its kernel references (for tests).
+    vscode.commands.registerCommand('dialogNotebook.kernelNotices', (uri?: unknown) => kernelNotices(String(uri))),
+    vscode.workspace.onDidCloseNotebookDocument(forgetNotices),
     // A note is about the cell as it was run: editing it clears the note.
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook.notebookType !== NOTEBOOK_TYPE) return;

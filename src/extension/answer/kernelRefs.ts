@@ -18,6 +18,21 @@ export function promptRefs(messages: readonly Message[]): PromptRefs {
   return { exprs: getExprs(messages), tools: getRefs(prompts.join('\n')) ?? [] };
 }
 
+const none = (r: PromptRefs) => !r.exprs.length && !r.tools.length;
+
+/**
+ * What the request asks the dialog's kernel for, given the history it sends (the prompt answered last):
+ * the references of its prompts, or none. Nothing when it names none; nothing either when the prompt
+ * answered names none itself and no kernel runs, as the request then carries nothing from a kernel: one
+ * would be started only for earlier prompts' names, which it has not defined yet. `resolvedBy` keeps the
+ * references a kernel resolves (``&`add_msg` `` is a dialog tool).
+ */
+export function kernelAsks(messages: readonly Message[], kernelRuns: boolean, resolvedBy = (r: PromptRefs) => r): PromptRefs | undefined {
+  const refs = resolvedBy(promptRefs(messages));
+  if (none(refs)) return undefined;
+  return kernelRuns || !none(resolvedBy(promptRefs(messages.slice(-1)))) ? refs : undefined;
+}
+
 /** ``$`expr` `` → ``$`expr` ``, ``&`[f, g]` `` → ``&`[f, g]` ``: how the user is told what was not used. */
 export function refsText(refs: PromptRefs): string {
   return [...refs.exprs.map((e) => `$\`${e}\``), ...refs.tools.map((t) => `&\`${t}\``)].join(', ');

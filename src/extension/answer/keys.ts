@@ -12,11 +12,25 @@ const LABELS: Record<KeyedProvider, string> = { anthropic: 'Anthropic', openai: 
 const secretName = (p: KeyedProvider) => `dialogNotebook.apiKey.${p}`;
 
 export class ApiKeys {
-  constructor(private readonly secrets: vscode.SecretStorage) {}
+  /** The stored keys as last read: the secret storage is a round trip to VS Code's main process, not paid per answer. */
+  private readonly stored = new Map<KeyedProvider, Thenable<string | undefined>>();
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    // Another window (or this one) changed a key: read it again.
+    secrets.onDidChange((e) => (Object.keys(ENV) as KeyedProvider[]).forEach((p) => e.key === secretName(p) && this.stored.delete(p)));
+  }
 
   /** The stored key, else the environment's; '' when neither has one. */
   async get(p: KeyedProvider): Promise<string> {
-    return (await this.secrets.get(secretName(p))) || platform().env(ENV[p]) || '';
+    let s = this.stored.get(p);
+    if (!s) {
+      s = this.secrets.get(secretName(p)).then(undefined, (e) => {
+        this.stored.delete(p);
+        throw e;
+      });
+      this.stored.set(p, s);
+    }
+    return (await s) || platform().env(ENV[p]) || '';
   }
 
   /**
@@ -46,6 +60,7 @@ export class ApiKeys {
     k = k.trim();
     if (k) await this.secrets.store(secretName(p), k);
     else await this.secrets.delete(secretName(p));
+    this.stored.delete(p);
     log.info(`${LABELS[p]} API key ${k ? 'stored' : 'removed'}`);
     return true;
   }

@@ -1,7 +1,8 @@
 // A prompt's use of its dialog's kernel (issue 10): the ``$`expr` `` values sent with the history (the
 // `vars_hist` turn) and the ``&`fn` `` functions offered as tools, whose calls run in the kernel. The kernel
 // is the one the dialog's code cells run in, started when none runs yet (as Solveit does); in an
-// untrusted workspace none starts and no tool runs: the prompt is answered without them and the user told.
+// untrusted workspace none starts and no tool runs: the prompt is answered without them and the user told,
+// once per dialog (kernelNotices.ts), as a reference that is not a tool is.
 
 import * as vscode from 'vscode';
 import { AimInfo, Msg, ToolUsePart, varsChat } from '../../core';
@@ -11,12 +12,15 @@ import { KernelSession } from '../kernel/session';
 import { ToolResult, ToolSchema, callTool, kernelVars, toolSchemas } from '../kernel/hostTools';
 import { AnswerError } from './providers/provider';
 import { PromptRefs, callRef, refsText, toolTurn, unknownToolText, varsNamespace } from './kernelRefs';
+import { sayOnce } from './kernelNotices';
 
 /** The kernels of open dialogs, as the kernel layer offers them to prompts. */
 export interface DialogKernels {
   /** The dialog's kernel: the running one, else one started now; throws why none could start. */
   session(nb: vscode.NotebookDocument): Promise<KernelSession>;
   interrupt(nb: vscode.NotebookDocument): Promise<boolean>;
+  /** The dialog's kernel if one runs now (none is started). */
+  running(nb: vscode.NotebookDocument): KernelSession | undefined;
 }
 
 export interface PromptKernel {
@@ -24,6 +28,8 @@ export interface PromptKernel {
   vars: Msg[];
   /** The functions offered to the model, by the reference the prompt wrote. */
   tools: { ref: string; schema: ToolSchema }[];
+  /** What the prompt names that could not be used (a reference that is not a tool), for the prompt's note. */
+  missing: string[];
   /** Runs one round of calls in the kernel; stopping interrupts the kernel. Resolves to the tool turn. */
   call(calls: readonly ToolUsePart[], signal: AbortSignal): Promise<Msg>;
 }
@@ -35,11 +41,10 @@ export interface PromptKernel {
 export async function promptKernel(kernels: DialogKernels | undefined, nb: vscode.NotebookDocument, refs: PromptRefs, aim: AimInfo | null): Promise<PromptKernel | undefined> {
   if (!refs.exprs.length && !refs.tools.length) return undefined;
   const named = refsText(refs);
-  if (!kernels) return void log.warn(`No kernel layer: the prompt was answered without ${named}.`);
+  if (!kernels) return void sayOnce(nb, `No kernel layer: the prompt was answered without ${named}.`);
   if (!vscode.workspace.isTrusted) {
     const msg = `This workspace is not trusted, so no kernel runs and no tool is called: the prompt was answered without ${named}. Trust the workspace to use them.`;
-    log.warn(msg);
-    void vscode.window.showWarningMessage(msg);
+    if (sayOnce(nb, msg)) void vscode.window.showWarningMessage(msg);
     return undefined;
   }
   let ks: KernelSession;
@@ -50,18 +55,19 @@ export async function promptKernel(kernels: DialogKernels | undefined, nb: vscod
   }
   const vars = refs.exprs.length ? varsChat(aim, varsNamespace(await kernelVars(ks, refs.exprs))) : [];
   const tools: PromptKernel['tools'] = [];
+  const missing: string[] = [];
   for (const spec of refs.tools.length ? await toolSchemas(ks, refs.tools) : []) {
     if ('schema' in spec) tools.push({ ref: spec.ref, schema: spec.schema });
     else {
-      const msg = `&\`${spec.ref}\` is not a tool (${spec.error}): the model was not offered it. Run the cell that defines it first.`;
-      log.warn(msg);
-      void vscode.window.showWarningMessage(msg);
+      missing.push(`&\`${spec.ref}\` is not a tool (${spec.error})`);
+      sayOnce(nb, `&\`${spec.ref}\` is not a tool (${spec.error}): the model was not offered it. Run the cell that defines it first.`);
     }
   }
   log.info(`From the kernel: ${refs.exprs.length} values, tools ${tools.map((t) => t.ref).join(', ') || 'none'}`);
   return {
     vars,
     tools,
+    missing,
     call: async (calls, signal) => {
       const results: ToolResult[] = [];
       const stop = () => void kernels.interrupt(nb).catch((e) => log.warn(`Interrupt failed: ${reason(e)}`));

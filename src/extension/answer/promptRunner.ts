@@ -9,9 +9,9 @@
 // rounds; the reply holds every call with its result.
 
 import * as vscode from 'vscode';
-import { Msg } from '../../core';
-import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, pricedUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
-import { aiRes, withTimeRun } from '../../core/model';
+import { Message, Msg } from '../../core';
+import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, planFits, pricedUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
+import { Dialog, aiRes, withTimeRun } from '../../core/model';
 import { config } from '../config';
 import { cell2msg, cellLike, cellReply, cellState, notebookMeta, replyOutput } from '../notebook/cells';
 import { dialogOf } from '../notebook/dialogCache';
@@ -22,7 +22,8 @@ import { log } from '../log';
 import type { CellRunner } from './cellRunner';
 import { ApiKeys } from './keys';
 import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider';
-import { chatTokens, clientCalls, promptRefs } from './kernelRefs';
+import { chatTokens, clientCalls, kernelAsks, promptRefs, refsText } from './kernelRefs';
+import { sayOnce } from './kernelNotices';
 import { DialogKernels, promptKernel } from './promptKernel';
 import { craftLimits, planRequest, requestMedia } from './request';
 import { craftFor } from '../craft/cache';
@@ -57,8 +58,8 @@ function replyShown(cell: vscode.NotebookCell, reply: string): Promise<boolean> 
 }
 
 /** The usage form of the dialog's replies (Solveit's `<details>` fold unless they use the fenced block). */
-function dialogUsageForm(nb: vscode.NotebookDocument): UsageForm {
-  return usageFormOf(dialogOf(nb).messages.filter((m) => m.msgType === 'prompt').map(aiRes));
+function dialogUsageForm(d: Dialog): UsageForm {
+  return usageFormOf(d.messages.filter((m) => m.msgType === 'prompt').map(aiRes));
 }
 
 /**
@@ -82,6 +83,9 @@ async function* roundEvents(provider: AnswerProvider, request: AnswerRequest, si
 
 /** The cell's note after an answer the model gave without the thinking the prompt asked for. */
 const noThinkingNote = (why: string) => note('🧠 answered without thinking', `The prompt asks for thinking, but the model refused it:\n\n${why}\n\nIt answered without. Pick a model that thinks (Dialog: Select Model) or turn the prompt's 🧠 off.`, 'dialogNotebook.selectModel');
+
+/** Says on the answered prompt which references it names could not be used (the Output channel said it once). */
+const missingNote = (missing: readonly string[]) => note(`$(warning) ${missing.length === 1 ? 'a tool is missing' : `${missing.length} tools are missing`}`, `Answered without these, which the kernel does not define:\n${missing.map((m) => `- ${m}`).join('\n')}\n\nRun the cells that define them first.`, 'dialogNotebook.showLog');
 
 /** Says on the answered prompt which CRAFT files it was answered without. */
 function craftNote(cell: vscode.NotebookCell, unreadable: readonly string[]): void {
@@ -116,10 +120,12 @@ export class PromptRunner implements CellRunner {
     let failure: unknown;
     /** The CRAFT files the answer went without (they could not be read). */
     const craft = { unreadable: [] as readonly string[] };
+    // The prompt as it was run, for the thumbnails of each streamed update (converted once, not per update).
+    const asRun = cell2msg(cellLike(cell));
     try {
       ({ reply, notice } = await this.answer(cell, ac.signal, craft, (r) => {
         streamed = true;
-        return exec.replaceOutput(replyOutput(r, cell2msg(cellLike(cell))));
+        return exec.replaceOutput(replyOutput(r, asRun));
       }));
     } catch (e) {
       failure = e;
@@ -155,20 +161,26 @@ export class PromptRunner implements CellRunner {
   private async answer(cell: vscode.NotebookCell, signal: AbortSignal, unread: { unreadable: readonly string[] }, show: (reply: string) => PromiseLike<void>): Promise<{ reply?: string; notice?: vscode.NotebookCellStatusBarItem }> {
     const id = cellState(cell).id;
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
+    let notice: vscode.NotebookCellStatusBarItem | undefined;
     const model = await resolveModel(this.keys);
-    const media = await requestMedia(cell.notebook);
     const aim = model.vision ? null : { supports_vision: false };
     const craft = await craftFor(cell.notebook, aim);
     const limits = craftLimits(model, craft);
-    let { plan, system } = planRequest(dialogOf(cell.notebook), id, limits, media);
+    // One snapshot of the dialog for its media, the plan and the reply's usage form.
+    const d = dialogOf(cell.notebook);
+    const media = await requestMedia(cell.notebook, d);
+    let { plan, system } = planRequest(d, id, limits, media);
     const refs = promptRefs(plan.messages);
-    const kernel = await promptKernel(this.kernels, cell.notebook, kernelRefs(refs), aim);
-    // The values turn takes its room off the window: the history is planned again around it.
-    if (kernel?.vars.length) ({ plan, system } = planRequest(dialogOf(cell.notebook), id, { ...limits, maxInputTokens: limits.maxInputTokens - chatTokens(kernel.vars) }, media));
+    const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs);
+    if (!asks) this.noKernel(cell.notebook, plan.messages);
+    const kernel = asks && (await promptKernel(this.kernels, cell.notebook, asks, aim));
+    // The values turn takes its room off the window: the history is planned again around it unless it fits as planned.
+    const varTokens = kernel ? chatTokens(kernel.vars) : 0;
+    if (varTokens && !planFits(plan, varTokens)) ({ plan, system } = planRequest(d, id, { ...limits, maxInputTokens: limits.maxInputTokens - varTokens }, media));
+    if (kernel?.missing.length) notice = missingNote(kernel.missing);
     unread.unreadable = craft.unreadable;
     const toolbox = answerToolbox(kernel, answerDialogTools(cell.notebook, refs, id, this.kernels));
     let thinking = this.thinking(cell, model.choice.provider);
-    let notice: vscode.NotebookCellStatusBarItem | undefined;
     const refused = (why: string) => {
       thinking = undefined;
       notice = noThinkingNote(why);
@@ -224,10 +236,16 @@ export class PromptRunner implements CellRunner {
     }
     log.info(`Answer to ${id} ended (${builder.reason ?? 'no end'}) after ${throttle.updates} cell updates`);
     if (reply.length || builder.reason !== 'aborted') {
-      const form = dialogUsageForm(cell.notebook);
+      const form = dialogUsageForm(d);
       return { reply: replyMarkdown(reply, { showthink: true, usage: usage && pricedUsage(usage, model.setting), usageForm: form, model: model.choice.model, interrupted: builder.reason === 'aborted' }), notice };
     }
     return { notice };
+  }
+
+  /** Says once per dialog that the history names kernel values or tools which no running kernel holds. */
+  private noKernel(nb: vscode.NotebookDocument, sent: readonly Message[]): void {
+    const refs = kernelRefs(promptRefs(sent));
+    if (refs.exprs.length || refs.tools.length) sayOnce(nb, `Earlier prompts name ${refsText(refs)}, but no kernel runs for this dialog: prompts that name none themselves are answered without them. Run a code cell to start the kernel.`);
   }
 
   /** What the prompt's 🧠 switch asks for (its cell flag, else the dialog's), as the request's thinking settings. */

@@ -6,12 +6,11 @@ import * as vscode from 'vscode';
 import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, dialogUsesTools, modeSystemPrompt, planPreview } from '../../core/answer';
 import { DIALOG_TOOLS } from '../../core/tools';
 import { Dialog } from '../../core/model';
-import { CraftContext, DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, PreviewMode, craftNotes, prepareMedia, tokenEstimate } from '../../core/hist';
+import { CraftContext, FileRefs, PreviewMode, craftNotes, tokenEstimate } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
 import { config } from '../config';
-import { platform } from '../platform';
 import { dialogOf } from '../notebook/dialogCache';
-import { dialogFiles } from '../panel/fileRefs';
+import { DialogMedia, dialogMedia } from '../media/dialogMedia';
 import { promptRefs } from './kernelRefs';
 import { offeredHistory } from './providers/wire';
 import { ModelLimits } from './resolve';
@@ -19,9 +18,14 @@ import { ModelLimits } from './resolve';
 export { modelLimits } from './resolve';
 
 /** Images scaled down and `#ai` files read: what `dlg2chat` looks up synchronously. */
-export interface RequestMedia {
-  images?: PreparedImages;
-  files?: FileRefs;
+export type RequestMedia = DialogMedia;
+
+/** The saved form of each dialog version (`dialogOf` gives one Dialog per version). */
+const saved = new WeakMap<Dialog, Dialog>();
+function savedOf(d: Dialog): Dialog {
+  let s = saved.get(d);
+  if (!s) saved.set(d, (s = savedDialog(d)));
+  return s;
 }
 
 export interface PlannedRequest {
@@ -41,7 +45,7 @@ const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: limits
  * is answered (promptKernel.ts), so the History tab shows the references unevaluated, as prompt text.
  */
 export function planRequest(d: Dialog, promptId: string, limits: ModelLimits, media: RequestMedia = {}): PlannedRequest {
-  const dialog = savedDialog(d);
+  const dialog = savedOf(d);
   const { system, mode } = systemPrompt(dialog);
   const plan = contextPlan(dialog, promptId, { maxInputTokens: limits.maxInputTokens, replyTokens: limits.maxTokens }, { system: system || undefined, ...planOptions(limits, media) });
   return { dialog, plan, system, mode };
@@ -79,12 +83,7 @@ export function craftPreview<P extends PlanPreview>(preview: P, craft: CraftCont
   return { ...preview, turns, total: preview.total + craft.tokens, budget: preview.budget + craft.tokens };
 }
 
-/** Reads the dialog's `#ai` files and scales its images down (sharp, where it loads), as the panel does. */
-export async function requestMedia(nb: vscode.NotebookDocument): Promise<RequestMedia> {
-  const messages = savedDialog(dialogOf(nb)).messages;
-  const files = await dialogFiles(nb, messages);
-  const resizer = platform().imageResizer();
-  // By content: the dialog is read again (and its bytes rebuilt) when planning after this await.
-  const images = resizer ? await prepareMedia(messages, resizer, { maxPixels: config.maxImagePixels(DEFAULT_MAX_PIXELS), files, into: new PreparedImages({ byContent: true }) }) : undefined;
-  return { images, files };
+/** The media of the request for `d` (the dialog of `nb` as it is now, by default): its `#ai` files read and its images scaled down, as the panel shows them. */
+export function requestMedia(nb: vscode.NotebookDocument, d: Dialog = dialogOf(nb)): Promise<RequestMedia & { files: FileRefs }> {
+  return dialogMedia(nb, savedOf(d).messages);
 }

@@ -39,10 +39,15 @@ function envDescription(env: PythonEnv): { description: string; detail?: string 
   return { description: env.executable, detail: lacks ? `Needs ${lacks}: pick it to install` : undefined };
 }
 
+/** How long after a dialog's open its Python environments are looked for (unless a run asks first). */
+const DISCOVERY_DELAY_MS = 4000;
+
 export class EnvironmentControllers implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly subs: vscode.Disposable[] = [];
   private started = false;
+  /** The discovery's timer, between a dialog's open and the discovery. */
+  private waiting: ReturnType<typeof setTimeout> | undefined;
   /** By dialog URI: the pick being applied. */
   private readonly picking = new Map<string, Promise<void>>();
 
@@ -54,7 +59,10 @@ export class EnvironmentControllers implements vscode.Disposable {
     private readonly memory: vscode.Memento,
     private readonly extensionId: string,
   ) {
-    dialog.beforeOwnRun = (nb) => runner.select(nb, { kind: 'dialog' });
+    dialog.beforeOwnRun = (nb) => {
+      this.discover();
+      runner.select(nb, { kind: 'dialog' });
+    };
     this.subs.push(
       dialog.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => selected && void this.picked(notebook, CONTROLLER_ID)),
       envs.onDidChange((list) => this.sync(list)),
@@ -83,9 +91,21 @@ export class EnvironmentControllers implements vscode.Disposable {
     }
   }
 
-  /** Environments are looked for once a dialog is open (they cost a process each), not on every window start. */
+  /**
+   * Environments are looked for once a dialog is open (they cost a process each), not on every window
+   * start, and not while it opens: a few seconds later, when nothing else asked first (the kernel layer
+   * runs a dialog's own kernelspec meanwhile). A Jupyter notebook of VS Code's own starts nothing.
+   */
   private start(nb: vscode.NotebookDocument): void {
-    if (this.started || nb.notebookType !== NOTEBOOK_TYPE) return;
+    if (this.started || this.waiting || nb.notebookType !== NOTEBOOK_TYPE) return;
+    this.waiting = setTimeout(() => this.discover(), DISCOVERY_DELAY_MS);
+  }
+
+  /** Lists the environments and the remote server's kernels now (once). */
+  discover(): void {
+    if (this.waiting) clearTimeout(this.waiting);
+    this.waiting = undefined;
+    if (this.started) return;
     this.started = true;
     void this.envs.all().then(
       (list) => this.sync(list),
@@ -259,6 +279,7 @@ export class EnvironmentControllers implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this.waiting) clearTimeout(this.waiting);
     this.subs.forEach((s) => s.dispose());
     for (const e of this.entries.values()) e.controller.dispose();
     this.entries.clear();

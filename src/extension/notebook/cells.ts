@@ -254,10 +254,11 @@ export function dlg2notebook(d: Dialog, fallbackLang = DEFAULT_CODE_LANG): vscod
   return data;
 }
 
-export function notebook2dlg(data: { cells: readonly CellLike[]; metadata?: { [key: string]: unknown } }): Dialog {
+/** The dialog of notebook data; `convert` makes each cell's message (the open notebook's reuses unchanged ones). */
+export function notebook2dlg<C = CellLike>(data: { cells: readonly C[]; metadata?: { [key: string]: unknown } }, convert: (c: C) => Message = cell2msg as (c: C) => Message): Dialog {
   const raw = data.metadata?.dialog;
   const s: NotebookState = isJsonObject(raw) ? (raw as NotebookState) : {};
-  const d = new Dialog(data.cells.map(cell2msg), s.name ?? '', s.meta ? jsonClone(s.meta) : {});
+  const d = new Dialog(data.cells.map((c) => convert(c)), s.name ?? '', s.meta ? jsonClone(s.meta) : {});
   if (s.origin) d.origin = s.origin;
   return d;
 }

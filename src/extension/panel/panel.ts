@@ -8,19 +8,17 @@ import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelS
 import { PreviewMode } from '../../core/hist';
 import { parts2reply } from '../../core/reply';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
 import { applyMessage } from '../notebook/edits';
 import { dialogEditor, editorOf, selectCells } from '../commands/target';
 import { reason } from '../commands/feedback';
 import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './state';
-import { dialogFiles } from './fileRefs';
 import { codiconsRoot, panelHtml } from './html';
-import { DEFAULT_MAX_PIXELS, FileRefs, PreparedImages, prepareMedia } from '../../core/hist';
+import { FileRefs } from '../../core/hist';
+import { dialogImages } from '../media/dialogMedia';
 import { config } from '../config';
 import { log } from '../log';
-import { modelLimits } from '../answer/request';
+import { modelLimits, requestMedia } from '../answer/request';
 import { craftFor, knownCraft } from '../craft/cache';
-import { platform } from '../platform';
 
 export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
 
@@ -40,8 +38,6 @@ export class DialogPanel {
   private mode: PreviewMode;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly subs: vscode.Disposable[] = [];
-  /** Images scaled down for the history preview, by content (the dialog is rebuilt on every update). */
-  private images = new PreparedImages({ byContent: true });
   /** The `#ai` files of the dialog at `uri`, read before the history is built (reading is asynchronous). */
   private files: { uri: string; refs: FileRefs } | undefined;
   private preparing = false;
@@ -83,11 +79,7 @@ export class DialogPanel {
         if (nb === this.nb) this.track(undefined);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (config.affects(e, 'history.maxImagePixels')) {
-          this.images = new PreparedImages({ byContent: true });
-          this.prepared = '';
-        }
-        if (config.affects(e, 'history.maxFileBytes')) this.prepared = '';
+        if (config.affects(e, 'history.maxImagePixels') || config.affects(e, 'history.maxFileBytes')) this.prepared = '';
         if (['contextBudget', 'history.maxImagePixels', 'history.maxFileBytes', 'model', 'contextWindow', 'maxReplyTokens', 'systemPrompt'].some((k) => config.affects(e, k))) this.schedule(0);
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -128,7 +120,7 @@ export class DialogPanel {
     let s: StateMessage;
     try {
       const files = this.files?.uri === this.nb?.uri.toString() ? this.files?.refs : undefined;
-      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, config.contextBudget(DEFAULT_BUDGET), { images: this.images, files }) : emptyState(config.contextBudget(DEFAULT_BUDGET));
+      s = this.nb && !this.nb.isClosed ? panelState(this.nb, this.cursor(), this.mode, config.contextBudget(DEFAULT_BUDGET), { images: dialogImages(this.nb), files }) : emptyState(config.contextBudget(DEFAULT_BUDGET));
     } catch (e) {
       s = { ...emptyState(config.contextBudget(DEFAULT_BUDGET)), historyError: reason(e) };
     }
@@ -163,22 +155,19 @@ export class DialogPanel {
     const key = `${nb.uri.toString()}@${version}`;
     if (key === this.prepared) return;
     this.preparing = true;
-    const into = this.images;
+    const into = dialogImages(nb);
     const before = into.version;
     let readFiles: boolean;
     try {
-      const messages = dialogOf(nb).messages;
-      const files = await dialogFiles(nb, messages);
+      const { files } = await requestMedia(nb);
       this.files = { uri: nb.uri.toString(), refs: files };
       readFiles = files.size > 0;
-      const resizer = platform().imageResizer();
-      if (resizer) await prepareMedia(messages, resizer, { maxPixels: config.maxImagePixels(DEFAULT_MAX_PIXELS), into, files });
-      if (into === this.images) this.prepared = key;
+      if (into === dialogImages(nb)) this.prepared = key;
     } finally {
       this.preparing = false;
     }
     // A change that came in meanwhile (an edit, another dialog, a new size) was skipped above: the update this schedules prepares it.
-    if (readFiles || into.version !== before || into !== this.images || nb !== this.nb || nb.version !== version) this.schedule(0);
+    if (readFiles || into.version !== before || into !== dialogImages(nb) || nb !== this.nb || nb.version !== version) this.schedule(0);
   }
 
   private post(m: HostMessage): void {

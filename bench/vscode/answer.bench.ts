@@ -1,0 +1,135 @@
+// `npm run bench` (bench/vscode.sh): inside the real VS Code, answers a prompt appended at the end of each
+// dialog of bench.json's `answer` list with the mock Anthropic server (through the real SDK), and times
+// from the run command until the request arrives at the server (run → wire: the first answer after the
+// open, cold, then warm ones), from the request's arrival until the cell shows the first word
+// (→ first token), and the extension host's CPU before the request left. The limit, in the same run: a
+// bare `fetch` of the same body to the same server (its arrival, and its first streamed bytes).
+// Writes bench-answer.md into the workspace.
+import * as vscode from 'vscode';
+import { Message } from '../../src/core';
+import { msg2cell, cellReply } from '../../src/extension/notebook/cells';
+import { start } from '../../test/mocks/anthropicServer';
+
+const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
+const KEY = 'sk-ant-bench-key';
+const PROMPT_ID = 'benchask';
+const FIRST = 'First';
+
+interface AnswerBench {
+  answer?: string[];
+  /** Warm answers per dialog (after the cold one). */
+  answerReps?: number;
+}
+
+const folder = () => vscode.workspace.workspaceFolders![0].uri;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
+
+/** Resolves with the time `probe` first holds after a change of `nb` (or at once). */
+function whenShown(nb: vscode.NotebookDocument, probe: () => boolean, timeoutMs = 120_000): Promise<number> {
+  if (probe()) return Promise.resolve(performance.now());
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (sub.dispose(), reject(new Error('timed out waiting for the reply'))), timeoutMs);
+    const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
+      if (e.notebook !== nb || !probe()) return;
+      const t = performance.now();
+      sub.dispose();
+      clearTimeout(timer);
+      resolve(t);
+    });
+  });
+}
+
+describe('answer speed (bench)', function () {
+  this.timeout(0);
+  let cfg: AnswerBench;
+  const lines: string[] = [];
+  const save = () => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder(), 'bench-answer.md'), new TextEncoder().encode(lines.join('\n') + '\n'));
+  after(save);
+
+  it('answers a prompt at the end of each dialog, against a bare fetch of the same body', async function () {
+    cfg = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'bench.json'))));
+    if (!cfg.answer?.length) this.skip();
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    const server = await start({ apiKey: KEY });
+    await settings().update('anthropic.baseUrl', server.url, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', KEY);
+    await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-bench');
+    const reps = cfg.answerReps ?? 5;
+    lines.push(
+      '| dialog | cells | request kB | messages | run → wire ms, cold / warm | bare fetch → wire ms | warm ratio | → first token shown ms | bare fetch → first bytes ms | ext host CPU before the request ms, cold / warm |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    try {
+      for (const name of cfg.answer) {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        const uri = vscode.Uri.joinPath(folder(), name);
+        await vscode.commands.executeCommand('vscode.openWith', uri, 'dialog-notebook', { preview: false });
+        const nb = vscode.workspace.notebookDocuments.find((d) => d.notebookType === 'dialog-notebook' && d.uri.toString() === uri.toString());
+        if (!nb) throw new Error(`${name} did not open as a dialog`);
+        const edit = new vscode.WorkspaceEdit();
+        edit.set(uri, [vscode.NotebookEdit.insertCells(nb.cellCount, [msg2cell(new Message({ id: PROMPT_ID, msgType: 'prompt', content: 'What should I do next?' }))])]);
+        await vscode.workspace.applyEdit(edit);
+        const k = nb.cellCount - 1;
+        const wire: number[] = [];
+        const cpu: number[] = [];
+        const first: number[] = [];
+        let body: unknown;
+        for (let r = 0; r <= reps; r++) {
+          const word = `${FIRST}${r}`;
+          // Writing the reply replaces the cell: each run starts on the one there now.
+          const cell = nb.cellAt(k);
+          server.enqueue({ text: [word, ' word', ' of the reply.'], delayMs: 5 });
+          const seen = server.requests.length;
+          const shown = whenShown(nb, () => cellReply(cell).includes(word));
+          const c0 = process.cpuUsage();
+          const t0 = performance.now();
+          await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: k, end: k + 1 }], document: uri });
+          const tShown = await shown;
+          const req = server.requests[seen];
+          if (!req) throw new Error(`${name}: no request arrived`);
+          body = req.body;
+          wire.push(req.at - t0);
+          cpu.push((req.cpu.user - c0.user + req.cpu.system - c0.system) / 1000);
+          first.push(tShown - req.at);
+          // The next run starts once the reply was written (into a new cell).
+          await whenShown(nb, () => nb.cellAt(k) !== cell && cellReply(nb.cellAt(k)).includes(`${word} word of the reply.`));
+        }
+        // The limit: the same body POSTed by a bare fetch, through the same server.
+        const bare: number[] = [];
+        const bareFirst: number[] = [];
+        const text = JSON.stringify(body);
+        for (let r = 0; r < reps; r++) {
+          server.enqueue({ text: [FIRST, ' word', ' of the reply.'], delayMs: 5 });
+          const seen = server.requests.length;
+          const t0 = performance.now();
+          const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY, 'anthropic-version': '2023-06-01' }, body: text });
+          const reader = res.body!.getReader();
+          let got = '';
+          let tFirst = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            got += new TextDecoder().decode(value);
+            if (!tFirst && got.includes(FIRST)) tFirst = performance.now();
+          }
+          const req = server.requests[seen];
+          bare.push(req.at - t0);
+          bareFirst.push(tFirst - req.at);
+        }
+        const warm = median(wire.slice(1));
+        const b = median(bare);
+        const msgs = (body as { messages?: unknown[] }).messages?.length ?? 0;
+        lines.push(
+          `| ${name} | ${nb.cellCount - 1} | ${(text.length / 1000).toFixed(0)} | ${msgs} | ${wire[0].toFixed(0)} / ${warm.toFixed(0)} | ${b.toFixed(1)} | ${(warm / b).toFixed(1)}× | ${median(first.slice(1)).toFixed(0)} (cold ${first[0].toFixed(0)}) | ${median(bareFirst).toFixed(1)} | ${cpu[0].toFixed(0)} / ${median(cpu.slice(1)).toFixed(0)} |`,
+        );
+        await save();
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    } finally {
+      await settings().update('anthropic.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');
+      await server.close();
+    }
+  });
+});
