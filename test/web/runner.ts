@@ -14,6 +14,7 @@ const SUITES: Record<string, () => unknown> = {
   kernelWeb: () => require('./kernelWeb.test'),
   fileRefsWeb: () => require('./fileRefsWeb.test'),
   open: () => require('../extension/open.test'),
+  openUntouched: () => require('../extension/openUntouched.test'),
   serializer: () => require('../extension/serializer.test'),
   save: () => require('../extension/save.test'),
   saveUnicode: () => require('../extension/saveUnicode.test'),
