@@ -11,7 +11,8 @@ import { CONTROLLER_ID, DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { PythonEnv, envKernelName, envLabel, envLacks } from './environment';
+import { platform } from '../platform';
+import { PythonEnv, byVersion, envKernelName, envLabel, envLacks } from './environment';
 import { Environments } from './environments';
 import { CodeRunner, offerInstall } from './runner';
 import { JupyterServers } from './servers';
@@ -239,7 +240,7 @@ export class EnvironmentControllers implements vscode.Disposable {
     let id: string | undefined;
     if (typeof arg === 'string' && arg.trim()) {
       const env = await this.envs.find(arg.trim());
-      if (!env) return void vscode.window.showErrorMessage(`Select Python Environment: ${arg} is not a Python interpreter that answers (\`${arg} -c "import sys"\` failed).`);
+      if (!env) return void vscode.window.showErrorMessage(notAnInterpreter(arg));
       this.sync(await this.envs.all());
       id = envKernelName(env);
     } else {
@@ -264,19 +265,54 @@ export class EnvironmentControllers implements vscode.Disposable {
     return { controller: id, label: t.kind === 'spec' ? t.displayName : 'Dialog', lacks: '' };
   }
 
+  /**
+   * The quick pick of Select Python Environment: "Dialog", the environments by version, the remote
+   * kernelspecs, and Look again; a path typed into it (an interpreter outside the usual places) is asked
+   * what it is, added and remembered.
+   */
   private async pick(nb: vscode.NotebookDocument): Promise<string | undefined> {
-    type Item = vscode.QuickPickItem & { id?: string; refresh?: boolean };
+    type Item = vscode.QuickPickItem & { id?: string; refresh?: boolean; path?: string };
     const current = this.preferredFor(nb);
-    const items = (): Item[] =>
-      [
+    const entry = ([id, e]: [string, Entry]): Item => ({ id, label: e.controller.label, description: e.controller.description, detail: e.controller.detail });
+    const listed = (): Item[] => {
+      const all = [...this.entries];
+      const envs = byVersion(all.flatMap(([id, e]) => (e.target.kind === 'env' ? [{ version: e.target.env.version, item: entry([id, e]) }] : [])));
+      return [
         { id: CONTROLLER_ID, label: 'Dialog', description: "the dialog's own kernelspec" },
-        ...[...this.entries].map(([id, e]): Item => ({ id, label: e.controller.label, description: e.controller.description, detail: e.controller.detail })),
+        ...envs.map((e) => e.item),
+        ...all.filter(([, e]) => e.target.kind !== 'env').map(entry),
         { label: '$(refresh) Look again', refresh: true, alwaysShow: true },
       ].map((i: Item) => (i.id === current ? { ...i, label: `$(check) ${i.label}` } : i));
-    for (;;) {
-      const choice = await vscode.window.showQuickPick(items(), { title: 'Select Python Environment', placeHolder: 'What runs the code of this dialog (and answers its prompts)' });
-      if (!choice?.refresh) return choice?.id;
-      this.sync(await this.envs.refresh());
+    };
+    const typed = (value: string): Item[] => {
+      const path = value.trim().replace(/^~(?=$|[\\/])/, platform().homeDir());
+      return /[\\/]/.test(path) ? [{ label: `$(file-code) ${path}`, description: 'the Python interpreter at this path', path, alwaysShow: true }] : [];
+    };
+    const qp = vscode.window.createQuickPick<Item>();
+    qp.title = 'Select Python Environment';
+    qp.placeholder = 'What runs the code of this dialog (and answers its prompts), or the path of a Python interpreter';
+    qp.matchOnDescription = true;
+    const show = () => (qp.items = [...typed(qp.value), ...listed()]);
+    show();
+    try {
+      return await new Promise<string | undefined>((resolve) => {
+        qp.onDidChangeValue(show);
+        qp.onDidHide(() => resolve(undefined));
+        qp.onDidAccept(async () => {
+          const choice = qp.selectedItems[0];
+          if (!choice?.refresh && !choice?.path) return resolve(choice?.id);
+          qp.busy = true;
+          const env = choice.path ? await this.envs.find(choice.path) : undefined;
+          this.sync(choice.path ? await this.envs.all() : await this.envs.refresh());
+          qp.busy = false;
+          if (env) return resolve(envKernelName(env));
+          if (choice.path) void vscode.window.showErrorMessage(notAnInterpreter(choice.path));
+          show();
+        });
+        qp.show();
+      });
+    } finally {
+      qp.dispose();
     }
   }
 
@@ -285,6 +321,10 @@ export class EnvironmentControllers implements vscode.Disposable {
     for (const e of this.entries.values()) e.controller.dispose();
     this.entries.clear();
   }
+}
+
+function notAnInterpreter(path: string): string {
+  return `Select Python Environment: ${path} is not a Python interpreter that answers (\`${path} -c "import sys"\` failed).`;
 }
 
 /** The dialog's `metadata.kernelspec` set to `spec` as one undoable edit; nothing when it already is. */
