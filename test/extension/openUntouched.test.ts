@@ -39,7 +39,7 @@ async function snapshot(): Promise<Map<string, string>> {
 }
 
 describe('opening writes nothing, with auto save on and a workspace .venv', function () {
-  this.timeout(900000);
+  this.timeout(1800000);
   const venv = wsUri('.venv');
   const changed: string[] = [];
   let listen: vscode.Disposable | undefined;
@@ -95,7 +95,7 @@ describe('opening writes nothing, with auto save on and a workspace .venv', func
         const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === NOTEBOOK_TYPE);
         if (!nb) continue;
         batch.push(nb);
-        await until(() => vscode.window.activeNotebookEditor?.notebook === nb, `${path} shown`, 60000);
+        await until(() => vscode.window.activeNotebookEditor?.notebook === nb, `${path} shown`, 120000);
         console.log(`    (${path} open and shown in ${Date.now() - began} ms)`);
       }
       opened += batch.length;
