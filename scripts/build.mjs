@@ -74,7 +74,7 @@ if (existsSync('test/web/runner.ts')) {
   const shims = 'test/web/shims';
   jobs.push(build({ ...common, platform: 'browser', target: 'es2022', entryPoints: ['test/web/runner.ts'], outfile: 'out/test/web/runner.js',
     format: 'cjs', external: ['vscode'], inject: [`${shims}/process.ts`],
-    alias: { 'node:assert/strict': `./${shims}/assertStrict.cjs`, 'node:http': `./${shims}/nodeAbsent.ts`, sharp: `./${shims}/sharp.ts` } }));
+    alias: { 'node:assert/strict': `./${shims}/assertStrict.cjs`, 'node:http': `./${shims}/nodeAbsent.ts`, 'node:child_process': `./${shims}/nodeAbsent.ts`, sharp: `./${shims}/sharp.ts` } }));
   jobs.push(build({ ...common, entryPoints: ['test/web/mocks.ts'], outfile: 'out/test/web/mocks.mjs', format: 'esm' }));
 }
 // The editor-speed bench (bench/vscode.sh) also runs inside the extension host.

@@ -6,7 +6,8 @@
 // `x = 42` as an int. The venvs live in the test's temporary workspace and are removed afterwards.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Message } from '../../src/core';
@@ -85,7 +86,8 @@ describe('choosing the Python environment of a dialog', function () {
     const picked = await vscode.commands.executeCommand<Listed>('dialogNotebook.selectEnvironment', python(venv));
     assert.ok(picked?.executable?.startsWith(python(venv)), picked?.executable);
     assert.ok(listed.some((e) => e.controller === picked.controller), 'the environment discovery found, not another one');
-    const spec = { display_name: picked.label, language: 'python', name: 'python3' };
+    // What Jupyter writes for a venv: its folder's name, no path and no version of this machine.
+    const spec = { display_name: '.venv', language: 'python', name: 'python3' };
     await until(() => JSON.stringify(kernelspec(nb)) === JSON.stringify(spec), 'the kernelspec written');
     await vscode.commands.executeCommand('undo');
     await until(() => kernelspec(nb) === undefined, 'the kernelspec undone');
@@ -111,6 +113,25 @@ describe('choosing the Python environment of a dialog', function () {
     const x = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'x');
     assert.ok(x, `x among ${list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label)).join(', ')}`);
     assert.equal(x.detail, 'int');
+  });
+
+  it('an interpreter outside the workspace given by its path is accepted, listed again, and written without its path', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'dialog-outside-'));
+    const tools = join(outside, 'tools');
+    try {
+      execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', tools]);
+      const picked = await vscode.commands.executeCommand<Listed>('dialogNotebook.selectEnvironment', python(tools));
+      assert.ok(picked?.executable?.startsWith(tools), JSON.stringify(picked));
+      await until(() => (kernelspec(nb) as { display_name?: string } | undefined)?.display_name === 'tools', 'the kernelspec named after the venv');
+      assert.doesNotMatch(JSON.stringify(kernelspec(nb)), /\//, 'no path in the kernelspec');
+      const again = await vscode.commands.executeCommand<Listed[]>('dialogNotebook.refreshEnvironments');
+      assert.ok(
+        again.some((e) => e.executable?.startsWith(tools)),
+        `still listed after looking again: ${JSON.stringify(again)}`,
+      );
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('a venv without ipykernel says what it lacks when its code runs, and nothing is run', async () => {

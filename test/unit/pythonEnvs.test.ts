@@ -9,11 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { envLabel, envLacks, envNameOf } from '../../src/extension/kernel/environment';
+import { byVersion, compareVersions, envDisplayName, envLabel, envLacks, envNameOf } from '../../src/extension/kernel/environment';
 import { candidates, discover, probe } from '../../src/extension/kernel/envDiscovery';
 import { KernelSpecFolder } from '../../src/extension/kernel/kernelSpecs';
 import { KernelJson, envKernelName, envKernelSpec } from '../../src/extension/kernel/environment';
-import { MissingIpykernelError, dialogKernelspec, targetKernelspec, targetKey } from '../../src/extension/kernel/target';
+import { MissingIpykernelError, dialogKernelspec, namesEnv, targetKernelspec, targetKey } from '../../src/extension/kernel/target';
 
 const SYSTEM = '/usr/bin/python3';
 
@@ -74,7 +74,9 @@ describe('Python environments', () => {
     assert.equal(venv.executable, join(ws, '.venv', 'bin', 'python3'));
     assert.equal(venv.prefix, join(ws, '.venv'));
     assert.equal(venv.ipykernel, false);
+    assert.equal(venv.venv, true, 'sys.prefix is not sys.base_prefix');
     assert.equal(envLacks(venv), 'ipykernel');
+    assert.equal(envs.find((e) => e.prefix === '/usr')?.venv, false);
     assert.equal(envs.filter((e) => e.prefix === '/usr').length, 1, JSON.stringify(envs));
     assert.equal(envs[0], venv, 'the workspace venv first');
   });
@@ -85,6 +87,31 @@ describe('Python environments', () => {
     assert.equal(envNameOf('C:\\proj\\env\\Scripts\\python.exe'), 'env');
     assert.equal(envNameOf('/usr/bin/python3'), 'usr');
     assert.equal(envNameOf('python3'), 'python3');
+  });
+
+  it('sorts environments by version, not as text: 3.6, 3.9, 3.10, 3.13', () => {
+    const at = (version: string, name = version) => ({ version, name });
+    const sorted = byVersion([at('3.13.0'), at('3.10.4'), at('3.6.15'), at('3.9.18'), at('3.10.4', 'second 3.10'), at('3.11.7')]);
+    assert.deepEqual(
+      sorted.map((e) => e.name),
+      ['3.6.15', '3.9.18', '3.10.4', 'second 3.10', '3.11.7', '3.13.0'],
+    );
+    assert.ok(compareVersions('3.10', '3.9') > 0);
+    assert.ok(compareVersions('pyenv 3.13.0', 'pyenv 3.6.1') > 0);
+    assert.equal(compareVersions('3.11.7', '3.11.7'), 0);
+  });
+
+  it('candidates include venvs kept outside the workspace (~/.venv, virtualenvwrapper, pipenv, poetry)', () => {
+    const home = join(root, 'home2');
+    const own = exe(join(home, '.venv', 'bin', 'python3'));
+    const wrapper = exe(join(home, '.virtualenvs', 'tools', 'bin', 'python3'));
+    const pipenv = exe(join(home, '.local', 'share', 'virtualenvs', 'proj-AbC123', 'bin', 'python3'));
+    const found = candidates({ folders: [], env: { PATH: '' }, home });
+    assert.deepEqual(found, [
+      { path: own, kind: 'venv', name: '.venv' },
+      { path: wrapper, kind: 'venv', name: 'tools' },
+      { path: pipenv, kind: 'venv', name: 'proj-AbC123' },
+    ]);
   });
 
   const env = { path: '/p/.venv/bin/python', kind: 'venv' as const, name: '.venv', executable: '/p/.venv/bin/python', version: '3.11.7', prefix: '/p/.venv', ipykernel: true, jupyterServer: false };
@@ -106,7 +133,17 @@ describe('Python environments', () => {
   });
 
   it('a choice writes the dialog’s kernelspec as Jupyter does; "Dialog" keeps the dialog’s own', () => {
-    assert.deepEqual(targetKernelspec({ kind: 'env', env }), { display_name: 'Python 3.11 (.venv)', language: 'python', name: 'python3' });
+    assert.deepEqual(targetKernelspec({ kind: 'env', env }), { display_name: '.venv', language: 'python', name: 'python3' });
+    // What Jupyter writes for each kind, never a path of this machine.
+    const system = { ...env, path: '/usr/bin/python3', kind: 'path' as const, name: '/usr/bin/python3', executable: '/usr/bin/python3', prefix: '/usr' };
+    assert.equal(envDisplayName(system), 'Python 3 (ipykernel)');
+    assert.equal(envDisplayName({ ...system, kind: 'pyenv', name: 'pyenv 3.12.1' }), 'Python 3 (ipykernel)');
+    assert.equal(envDisplayName({ ...system, kind: 'setting', name: 'tools', prefix: '/home/a/.virtualenvs/tools', venv: true }), 'tools');
+    assert.equal(envDisplayName({ ...system, kind: 'conda', name: 'ml', prefix: '/home/a/miniconda3/envs/ml' }), 'ml');
+    assert.equal(envDisplayName({ ...system, kind: 'python-extension', name: 'env', prefix: 'C:\\proj\\env', venv: true }), 'env');
+    assert.ok(namesEnv('.venv', env) && namesEnv('Python 3.11 (.venv)', env), 'a venv found by its name, and by the label written before');
+    assert.ok(!namesEnv('Python 3 (ipykernel)', system), 'a generic name names no environment');
+    assert.ok(!namesEnv('Python 3.12 (analysis)', env));
     assert.deepEqual(Object.keys(targetKernelspec({ kind: 'env', env })!), ['display_name', 'language', 'name'], 'sorted, as Jupyter writes them');
     assert.deepEqual(targetKernelspec({ kind: 'spec', name: 'ir', displayName: 'R', language: 'R' }), { display_name: 'R', language: 'R', name: 'ir' });
     assert.equal(targetKernelspec({ kind: 'dialog' }), undefined);

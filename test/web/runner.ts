@@ -15,6 +15,7 @@ const SUITES: Record<string, () => unknown> = {
   fileRefsWeb: () => require('./fileRefsWeb.test'),
   dialogToolsWeb: () => require('./dialogToolsWeb.test'),
   open: () => require('../extension/open.test'),
+  openUntouched: () => require('../extension/openUntouched.test'),
   serializer: () => require('../extension/serializer.test'),
   save: () => require('../extension/save.test'),
   saveUnicode: () => require('../extension/saveUnicode.test'),

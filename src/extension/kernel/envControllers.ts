@@ -4,17 +4,19 @@
 // it before (remembered per dialog), else the one its kernelspec names, else the workspace's venv, else
 // "Dialog". Picking one writes the dialog's kernelspec as Jupyter writes it, as one undoable edit, and an
 // environment without ipykernel offers to install it. Dialog: Select Python Environment… does the same.
+// A controller VS Code or we select by ourselves (as a dialog opens) is only used, never written.
 
 import * as vscode from 'vscode';
 import { CONTROLLER_ID, DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { PythonEnv, envKernelName, envLabel, envLacks } from './environment';
+import { platform } from '../platform';
+import { PythonEnv, byVersion, envKernelName, envLabel, envLacks } from './environment';
 import { Environments } from './environments';
 import { CodeRunner, offerInstall } from './runner';
 import { JupyterServers } from './servers';
-import { KernelTarget, KernelspecMeta, dialogKernelspec, targetKernelspec } from './target';
+import { KernelTarget, KernelspecMeta, dialogKernelspec, namesEnv, targetKernelspec } from './target';
 
 /** workspaceState: dialog URI → the id of the controller picked for it. */
 const PICKS_KEY = 'dialogNotebook.kernelPicks';
@@ -50,6 +52,8 @@ export class EnvironmentControllers implements vscode.Disposable {
   private waiting: ReturnType<typeof setTimeout> | undefined;
   /** By dialog URI: the pick being applied. */
   private readonly picking = new Map<string, Promise<void>>();
+  /** Dialogs (by URI) that had a controller selected since they opened. */
+  private readonly bound = new Set<string>();
 
   constructor(
     private readonly dialog: DialogController,
@@ -64,12 +68,13 @@ export class EnvironmentControllers implements vscode.Disposable {
       runner.select(nb, { kind: 'dialog' });
     };
     this.subs.push(
-      dialog.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => selected && void this.picked(notebook, CONTROLLER_ID)),
+      dialog.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => selected && this.selected(notebook, CONTROLLER_ID)),
       envs.onDidChange((list) => this.sync(list)),
       vscode.workspace.onDidOpenNotebookDocument((nb) => {
         this.start(nb);
         this.prefer(nb);
       }),
+      vscode.workspace.onDidCloseNotebookDocument((nb) => this.bound.delete(nb.uri.toString())),
       vscode.workspace.onDidChangeConfiguration((e) => this.started && e.affectsConfiguration('dialogNotebook.jupyter.serverUrl') && void this.syncRemote()),
     );
     vscode.workspace.notebookDocuments.forEach((nb) => this.start(nb));
@@ -154,7 +159,7 @@ export class EnvironmentControllers implements vscode.Disposable {
       const controller = this.dialog.addController(id, label, (nb) => this.runner.select(nb, this.entries.get(id)?.target ?? target));
       entry = { controller, target };
       this.entries.set(id, entry);
-      controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => selected && void this.picked(notebook, id));
+      controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => selected && this.selected(notebook, id));
     }
     entry.target = target;
     entry.controller.label = label;
@@ -181,7 +186,7 @@ export class EnvironmentControllers implements vscode.Disposable {
     const spec = dialogKernelspec(nb.metadata);
     const named = [...this.entries].find(([, e]) => {
       const t = e.target;
-      return t.kind === 'env' ? !!spec.display_name && envLabel(t.env) === spec.display_name : t.kind === 'spec' && t.name === spec.name;
+      return t.kind === 'env' ? namesEnv(spec.display_name, t.env) : t.kind === 'spec' && t.name === spec.name;
     });
     if (named) return named[0];
     // Environments run on the local server only: with a remote one, "Dialog" (or its kernelspecs) stays first.
@@ -205,21 +210,39 @@ export class EnvironmentControllers implements vscode.Disposable {
   }
 
   /**
-   * A controller was picked for the dialog: the runner uses it, the pick is remembered and written into
-   * the dialog. One at a time per dialog: the picker's event and Select Python Environment both report a
-   * pick, and the second must see the first's edit (one undo step, not two).
+   * VS Code selected a controller for the dialog. It does not say whether the user picked it: it also
+   * selects one by itself as a dialog opens (the one bound to the dialog before, the preferred one when a
+   * cell is hovered or edited, the one a first run uses), and so do we (selectPreferred). Those must not
+   * write into the dialog, since opening never edits it. So the selection counts as the user's only when
+   * it replaces another one made since the dialog opened and is not the preferred one (the remembered
+   * pick, the kernelspec's own, the workspace venv): both hold for a pick in the kernel picker, none for
+   * an automatic one. A user's first pick of the preferred one is used but not written; it is what the
+   * dialog runs anyway, and Select Python Environment writes it.
    */
-  private picked(nb: vscode.NotebookDocument, id: string): Promise<void> {
+  private selected(nb: vscode.NotebookDocument, id: string): void {
     const key = nb.uri.toString();
-    const next = (this.picking.get(key) ?? Promise.resolve()).then(() => this.apply(nb, id)).catch((e) => log.warn(`Applying the kernel pick failed: ${reason(e)}`));
+    const replaced = this.bound.has(key);
+    this.bound.add(key);
+    void this.picked(nb, id, replaced && id !== this.preferredFor(nb));
+  }
+
+  /**
+   * A controller was selected for the dialog: the runner uses it; a user's pick is also remembered and
+   * written into the dialog. One at a time per dialog: the picker's event and Select Python Environment
+   * both report a pick, and the second must see the first's edit (one undo step, not two).
+   */
+  private picked(nb: vscode.NotebookDocument, id: string, byUser: boolean): Promise<void> {
+    const key = nb.uri.toString();
+    const next = (this.picking.get(key) ?? Promise.resolve()).then(() => this.apply(nb, id, byUser)).catch((e) => log.warn(`Applying the kernel pick failed: ${reason(e)}`));
     this.picking.set(key, next);
     return next;
   }
 
-  private async apply(nb: vscode.NotebookDocument, id: string): Promise<void> {
+  private async apply(nb: vscode.NotebookDocument, id: string, byUser: boolean): Promise<void> {
     if (nb.notebookType !== NOTEBOOK_TYPE) return;
     const target = this.targetOf(id);
     this.runner.select(nb, target);
+    if (!byUser) return;
     if (this.picks()[nb.uri.toString()] !== id) await this.memory.update(PICKS_KEY, { ...this.picks(), [nb.uri.toString()]: id });
     const spec = targetKernelspec(target);
     if (spec) await writeKernelspec(nb, spec);
@@ -237,7 +260,7 @@ export class EnvironmentControllers implements vscode.Disposable {
     let id: string | undefined;
     if (typeof arg === 'string' && arg.trim()) {
       const env = await this.envs.find(arg.trim());
-      if (!env) return void vscode.window.showErrorMessage(`Select Python Environment: ${arg} is not a Python interpreter that answers (\`${arg} -c "import sys"\` failed).`);
+      if (!env) return void vscode.window.showErrorMessage(notAnInterpreter(arg));
       this.sync(await this.envs.all());
       id = envKernelName(env);
     } else {
@@ -245,7 +268,7 @@ export class EnvironmentControllers implements vscode.Disposable {
     }
     if (!id) return undefined;
     await vscode.commands.executeCommand('notebook.selectKernel', { id, extension: this.extensionId });
-    await this.picked(nb, id);
+    await this.picked(nb, id, true);
     return this.described(id);
   }
 
@@ -262,19 +285,54 @@ export class EnvironmentControllers implements vscode.Disposable {
     return { controller: id, label: t.kind === 'spec' ? t.displayName : 'Dialog', lacks: '' };
   }
 
+  /**
+   * The quick pick of Select Python Environment: "Dialog", the environments by version, the remote
+   * kernelspecs, and Look again; a path typed into it (an interpreter outside the usual places) is asked
+   * what it is, added and remembered.
+   */
   private async pick(nb: vscode.NotebookDocument): Promise<string | undefined> {
-    type Item = vscode.QuickPickItem & { id?: string; refresh?: boolean };
+    type Item = vscode.QuickPickItem & { id?: string; refresh?: boolean; path?: string };
     const current = this.preferredFor(nb);
-    const items = (): Item[] =>
-      [
+    const entry = ([id, e]: [string, Entry]): Item => ({ id, label: e.controller.label, description: e.controller.description, detail: e.controller.detail });
+    const listed = (): Item[] => {
+      const all = [...this.entries];
+      const envs = byVersion(all.flatMap(([id, e]) => (e.target.kind === 'env' ? [{ version: e.target.env.version, item: entry([id, e]) }] : [])));
+      return [
         { id: CONTROLLER_ID, label: 'Dialog', description: "the dialog's own kernelspec" },
-        ...[...this.entries].map(([id, e]): Item => ({ id, label: e.controller.label, description: e.controller.description, detail: e.controller.detail })),
+        ...envs.map((e) => e.item),
+        ...all.filter(([, e]) => e.target.kind !== 'env').map(entry),
         { label: '$(refresh) Look again', refresh: true, alwaysShow: true },
       ].map((i: Item) => (i.id === current ? { ...i, label: `$(check) ${i.label}` } : i));
-    for (;;) {
-      const choice = await vscode.window.showQuickPick(items(), { title: 'Select Python Environment', placeHolder: 'What runs the code of this dialog (and answers its prompts)' });
-      if (!choice?.refresh) return choice?.id;
-      this.sync(await this.envs.refresh());
+    };
+    const typed = (value: string): Item[] => {
+      const path = value.trim().replace(/^~(?=$|[\\/])/, platform().homeDir());
+      return /[\\/]/.test(path) ? [{ label: `$(file-code) ${path}`, description: 'the Python interpreter at this path', path, alwaysShow: true }] : [];
+    };
+    const qp = vscode.window.createQuickPick<Item>();
+    qp.title = 'Select Python Environment';
+    qp.placeholder = 'What runs the code of this dialog (and answers its prompts), or the path of a Python interpreter';
+    qp.matchOnDescription = true;
+    const show = () => (qp.items = [...typed(qp.value), ...listed()]);
+    show();
+    try {
+      return await new Promise<string | undefined>((resolve) => {
+        qp.onDidChangeValue(show);
+        qp.onDidHide(() => resolve(undefined));
+        qp.onDidAccept(async () => {
+          const choice = qp.selectedItems[0];
+          if (!choice?.refresh && !choice?.path) return resolve(choice?.id);
+          qp.busy = true;
+          const env = choice.path ? await this.envs.find(choice.path) : undefined;
+          this.sync(choice.path ? await this.envs.all() : await this.envs.refresh());
+          qp.busy = false;
+          if (env) return resolve(envKernelName(env));
+          if (choice.path) void vscode.window.showErrorMessage(notAnInterpreter(choice.path));
+          show();
+        });
+        qp.show();
+      });
+    } finally {
+      qp.dispose();
     }
   }
 
@@ -284,6 +342,10 @@ export class EnvironmentControllers implements vscode.Disposable {
     for (const e of this.entries.values()) e.controller.dispose();
     this.entries.clear();
   }
+}
+
+function notAnInterpreter(path: string): string {
+  return `Select Python Environment: ${path} is not a Python interpreter that answers (\`${path} -c "import sys"\` failed).`;
 }
 
 /** The dialog's `metadata.kernelspec` set to `spec` as one undoable edit; nothing when it already is. */

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, readFileSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
-import { EnvCandidate, EnvKind, PythonEnv } from './environment';
+import { EnvCandidate, EnvKind, PythonEnv, compareVersions } from './environment';
 
 const windows = process.platform === 'win32';
 
@@ -36,7 +36,7 @@ export function onPath(name: string, pathVar = process.env.PATH ?? ''): string |
 
 /** pyenv's version folders, newest first (3.13.0 before 3.9.18). */
 function byVersionDesc(a: string, b: string): number {
-  return basename(b).localeCompare(basename(a), undefined, { numeric: true });
+  return compareVersions(basename(b), basename(a));
 }
 
 /** The interpreter of an environment folder (`bin/python`, on Windows `Scripts/python.exe` or `python.exe`). */
@@ -79,6 +79,16 @@ function condaPrefixes(env: NodeJS.ProcessEnv, home: string): string[] {
   return [...lines(join(home, '.conda', 'environments.txt')), ...roots.flatMap((r) => [r, ...subfolders(join(r, 'envs'))])];
 }
 
+/** The folders tools keep their venvs in, one venv per subfolder. */
+function virtualenvHomes(env: NodeJS.ProcessEnv, home: string): string[] {
+  const cache = windows ? join(home, 'AppData', 'Local') : join(home, '.cache');
+  return [
+    env.WORKON_HOME || join(home, '.virtualenvs'),
+    windows ? join(home, '.virtualenvs') : join(home, '.local', 'share', 'virtualenvs'),
+    join(cache, 'pypoetry', 'virtualenvs'),
+  ];
+}
+
 /** Every interpreter worth asking, in order of preference, each path once. */
 export function candidates(opts: DiscoverOptions): EnvCandidate[] {
   const env = opts.env ?? process.env;
@@ -93,6 +103,9 @@ export function candidates(opts: DiscoverOptions): EnvCandidate[] {
     add(interpreterIn(prefix), 'conda', name);
   }
   for (const version of subfolders(join(env.PYENV_ROOT || join(home, '.pyenv'), 'versions')).sort(byVersionDesc)) add(interpreterIn(version), 'pyenv', `pyenv ${basename(version)}`);
+  // Venvs kept outside projects: virtualenvwrapper's WORKON_HOME, pipenv's and poetry's folders, ~/.venv.
+  add(interpreterIn(join(home, '.venv')), 'venv', '.venv');
+  for (const dir of virtualenvHomes(env, home)) for (const prefix of subfolders(dir)) add(interpreterIn(prefix), 'venv', basename(prefix));
   // Each one on the PATH: the first `python3` may be a pyenv shim hiding the system's, which has Jupyter.
   for (const name of ['python3', 'python']) for (const path of allOnPath(name, env.PATH ?? '')) add(path, 'path', path);
   const seen = new Set<string>();
@@ -100,13 +113,15 @@ export function candidates(opts: DiscoverOptions): EnvCandidate[] {
 }
 
 /** Prints what we need to know of an interpreter as JSON; Python 2 has no importlib.util. */
-const PROBE = `import sys, json
+const PROBE = `import sys, json, os
 try:
     from importlib.util import find_spec
 except ImportError:
     from pkgutil import find_loader as find_spec
 print(json.dumps({'executable': sys.executable, 'version': '%d.%d.%d' % tuple(sys.version_info[:3]), 'prefix': sys.prefix,
-                  'ipykernel': find_spec('ipykernel') is not None, 'jupyterServer': find_spec('jupyter_server') is not None}))`;
+                  'ipykernel': find_spec('ipykernel') is not None, 'jupyterServer': find_spec('jupyter_server') is not None,
+                  'venv': sys.prefix != getattr(sys, 'base_prefix', getattr(sys, 'real_prefix', sys.prefix)),
+                  'conda': os.path.isdir(os.path.join(sys.prefix, 'conda-meta'))}))`;
 
 /** Asks the interpreter what it is; undefined when it does not answer (a broken venv, a shim of no version). */
 export function probe(c: EnvCandidate, timeoutMs = 20000): Promise<PythonEnv | undefined> {

@@ -25,9 +25,50 @@ export interface PythonEnv extends EnvCandidate {
   prefix: string;
   ipykernel: boolean;
   jupyterServer: boolean;
+  /** A virtual environment (`sys.prefix` is not `sys.base_prefix`), however it was found. */
+  venv?: boolean;
+  /** A conda environment (its prefix holds `conda-meta`). */
+  conda?: boolean;
 }
 
-/** "Python 3.11 (.venv)": how environments are shown, and named in a dialog's kernelspec. */
+/** Version strings compared part by part as numbers: 3.9 < 3.10 < 3.13, never as text. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[^0-9]+/).filter(Boolean).map(Number);
+  const pb = b.split(/[^0-9]+/).filter(Boolean).map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
+    if (d) return d;
+  }
+  return 0;
+}
+
+/** Environments by version, oldest first (3.6, 3.9, 3.10, 3.13); one version keeps the order of preference. */
+export function byVersion<E extends Pick<PythonEnv, 'version'>>(envs: readonly E[]): E[] {
+  return [...envs].sort((a, b) => compareVersions(a.version, b.version));
+}
+
+/** The last folder of a path, either separator. */
+function folderName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+}
+
+/**
+ * The kernelspec `display_name` a dialog gets for the environment, as Jupyter writes it for its kind: a
+ * venv's folder name (`.venv`), a conda environment's name, else Jupyter's own "Python 3 (ipykernel)".
+ * Never a path or anything else of this machine: the dialog is opened by other people, elsewhere.
+ */
+export function envDisplayName(e: Pick<PythonEnv, 'kind' | 'name' | 'prefix' | 'version' | 'venv' | 'conda'>): string {
+  if (e.kind === 'conda') return e.name;
+  if (e.kind === 'venv' || e.venv || e.conda) return folderName(e.prefix) || e.name;
+  return `Python ${e.version.split('.')[0] || '3'} (ipykernel)`;
+}
+
+/** Whether the display name names this one environment (a venv's, a conda env's), not any Python. */
+export function envIsNamed(e: Pick<PythonEnv, 'kind' | 'venv' | 'conda'>): boolean {
+  return e.kind === 'venv' || e.kind === 'conda' || !!e.venv || !!e.conda;
+}
+
+/** "Python 3.11 (.venv)": how environments are shown (and how dialogs named them in their kernelspec before). */
 export function envLabel(e: Pick<PythonEnv, 'version' | 'name'>): string {
   return `Python ${e.version.split('.').slice(0, 2).join('.')} (${e.name})`;
 }

@@ -17,6 +17,8 @@ export interface EnvironmentFinder {
 }
 
 const PYTHON_EXTENSION = 'ms-python.python';
+/** globalState: interpreters the user gave by path (Select Python Environment) that discovery does not see. */
+const GIVEN_KEY = 'dialogNotebook.givenInterpreters';
 
 /** The interpreter the Python extension has selected for the workspace, when that extension is installed. */
 async function pythonExtensionChoice(onChange: () => void, subs: vscode.Disposable[]): Promise<EnvCandidate[]> {
@@ -34,8 +36,8 @@ async function pythonExtensionChoice(onChange: () => void, subs: vscode.Disposab
 
 export class Environments implements vscode.Disposable {
   private found: Promise<PythonEnv[]> | undefined;
-  /** Interpreters given by path (Select Python Environment with an argument) that discovery does not list. */
-  private readonly given: EnvCandidate[] = [];
+  /** Interpreters given by path (Select Python Environment) that discovery does not list, remembered across windows. */
+  private readonly given: EnvCandidate[];
   private readonly changed = new vscode.EventEmitter<readonly PythonEnv[]>();
   /** The list changed (after a refresh). */
   readonly onDidChange = this.changed.event;
@@ -44,7 +46,11 @@ export class Environments implements vscode.Disposable {
 
   private settle: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly finder: EnvironmentFinder) {
+  constructor(
+    private readonly finder: EnvironmentFinder,
+    private readonly memory?: vscode.Memento,
+  ) {
+    this.given = (memory?.get<string[]>(GIVEN_KEY) ?? []).map((path) => ({ path, kind: 'setting', name: envNameOf(path) }));
     const refresh = () => void this.refresh();
     // A workspace venv made or removed is seen once its files settle (venv and pip write many).
     const soon = () => {
@@ -87,6 +93,8 @@ export class Environments implements vscode.Disposable {
     const c: EnvCandidate = { path, kind: 'setting', name: envNameOf(path) };
     if (!(await this.finder.probe(c))) return undefined;
     this.given.push(c);
+    await this.memory?.update(GIVEN_KEY, this.given.map((g) => g.path));
+    log.info(`Python interpreter ${path} added to the environments (remembered)`);
     return match(await this.refresh());
   }
 

@@ -32,7 +32,7 @@ function targetDialog(arg: unknown): vscode.NotebookDocument | undefined {
 export function registerKernel(context: vscode.ExtensionContext, controller: DialogController): CodeRunner {
   const token = new JupyterToken(context.secrets);
   // The browser has no environments of its own: only a remote server's kernelspecs.
-  const envs = new Environments(platform().environmentFinder ?? { discover: async () => [], probe: async () => undefined });
+  const envs = new Environments(platform().environmentFinder ?? { discover: async () => [], probe: async () => undefined }, context.globalState);
   const servers = new JupyterServers(token, async () => (await envs.all()).filter((e) => e.jupyterServer).map((e) => e.executable));
   const runner = new CodeRunner(servers, (env) => envs.recheck(env));
   const variables = new VariablesView(runner);

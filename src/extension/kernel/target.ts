@@ -3,7 +3,7 @@
 // kernelspec a choice writes into the dialog, as Jupyter writes it. No vscode import.
 
 import { isJsonObject } from '../../core/base';
-import { PythonEnv, envLabel } from './environment';
+import { PythonEnv, envDisplayName, envIsNamed, envLabel } from './environment';
 
 export type KernelTarget =
   | { kind: 'dialog' }
@@ -23,11 +23,11 @@ export interface KernelspecMeta {
 
 /**
  * The dialog's `metadata.kernelspec` for a target (none for "Dialog", which keeps the dialog's own). An
- * environment is written as VS Code's Jupyter writes one: the portable name `python3` (any Jupyter runs
- * it) and the environment as its display name, which is how the dialog finds it again here.
+ * environment is written as Jupyter writes one: the portable name `python3` (any Jupyter runs it) and the
+ * display name Jupyter gives its kind (`.venv`, "Python 3 (ipykernel)"), never a path of this machine.
  */
 export function targetKernelspec(t: KernelTarget): KernelspecMeta | undefined {
-  if (t.kind === 'env') return { display_name: envLabel(t.env), language: 'python', name: 'python3' };
+  if (t.kind === 'env') return { display_name: envDisplayName(t.env), language: 'python', name: 'python3' };
   if (t.kind === 'spec') return { display_name: t.displayName, language: t.language, name: t.name };
   return undefined;
 }
@@ -47,4 +47,13 @@ export function dialogKernelspec(notebookMetadata: { [key: string]: unknown }): 
   if (!isJsonObject(spec)) return {};
   const text = (k: string) => (typeof spec[k] === 'string' && spec[k] ? (spec[k] as string) : undefined);
   return { name: text('name'), display_name: text('display_name'), language: text('language') };
+}
+
+/**
+ * Whether a dialog's kernelspec display name names this environment: the venv's or conda env's own name
+ * (what a pick writes), or our label of it (what a pick wrote before). A generic "Python 3 (ipykernel)"
+ * names no environment: "Dialog" runs the server's python3 for it.
+ */
+export function namesEnv(displayName: string | undefined, env: PythonEnv): boolean {
+  return !!displayName && (displayName === envLabel(env) || (envIsNamed(env) && displayName === envDisplayName(env)));
 }

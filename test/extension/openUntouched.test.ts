@@ -1,0 +1,122 @@
+// Opening writes nothing (issue 28.1), in the real VS Code with `files.autoSave: afterDelay` (the browser's
+// default): in a workspace holding a `.venv` made with `--system-site-packages` (so its controller is the
+// one preferred for every dialog and is selected as the dialog opens), every corpus dialog of the workspace
+// (synthetic, two public ones, the UI fixtures) is opened and shown, and once the environments' controllers were selected and auto save had more than its delay to act, every file is byte-identical,
+// no new file appeared beside them (no `<dialog>.py`), no dialog is dirty and none had a change event. A
+// dialog whose kernelspec names another environment keeps it. In the web pass (no processes) there is no
+// venv, the rest is the same.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as vscode from 'vscode';
+import { NOTEBOOK_TYPE, activate, closeAll, until, wsUri } from './helpers';
+
+/** The desktop's extension host (Node): the web pass's worker has a stand-in `process` without versions. */
+const nodeHost = typeof process !== 'undefined' && !!process.versions?.node;
+const files = () => vscode.workspace.getConfiguration('files');
+const DELAY = 1000;
+const BATCH = 8;
+const ANALYSIS = 'scratch/untouched/analysis.ipynb';
+/** A dialog made in another environment, as Jupyter writes one. */
+const ANALYSIS_TEXT = `${JSON.stringify(
+  {
+    cells: [
+      { cell_type: 'code', execution_count: null, id: 'c0ffee01', metadata: {}, outputs: [], source: ['import pandas as pd'] },
+      { cell_type: 'markdown', id: 'c0ffee02', metadata: { solveit_ai: true }, source: ['Why?\n\n##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->\n\nBecause.'] },
+    ],
+    metadata: { kernelspec: { display_name: 'Python 3.12 (analysis)', language: 'python', name: 'python3' }, solveit_dialog_mode: 'learning' },
+    nbformat: 4,
+    nbformat_minor: 5,
+  },
+  null,
+  1,
+)}\n`;
+
+async function snapshot(): Promise<Map<string, string>> {
+  const uris = await vscode.workspace.findFiles('**/*.{ipynb,py}', '**/{node_modules,.venv}/**');
+  const out = new Map<string, string>();
+  for (const u of uris) out.set(vscode.workspace.asRelativePath(u, false), new TextDecoder().decode(await vscode.workspace.fs.readFile(u)));
+  return out;
+}
+
+describe('opening writes nothing, with auto save on and a workspace .venv', function () {
+  this.timeout(1800000);
+  const venv = wsUri('.venv');
+  const changed: string[] = [];
+  let listen: vscode.Disposable | undefined;
+
+  before(async () => {
+    await activate();
+    await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    await files().update('autoSaveDelay', DELAY, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.fs.writeFile(wsUri(ANALYSIS), new TextEncoder().encode(ANALYSIS_TEXT));
+    if (nodeHost) {
+      execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', venv.fsPath]);
+      const listed = await vscode.commands.executeCommand<{ executable?: string; lacks: string }[]>('dialogNotebook.refreshEnvironments');
+      assert.ok(
+        listed.some((e) => e.executable?.startsWith(venv.fsPath) && !e.lacks),
+        `the .venv, with ipykernel, among ${JSON.stringify(listed)}`,
+      );
+    }
+    listen = vscode.workspace.onDidChangeNotebookDocument((e) => {
+      if (e.notebook.notebookType === NOTEBOOK_TYPE) changed.push(vscode.workspace.asRelativePath(e.notebook.uri, false));
+    });
+  });
+
+  after(async () => {
+    listen?.dispose();
+    await closeAll();
+    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.fs.delete(wsUri('scratch/untouched'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    if (nodeHost) {
+      await vscode.workspace.fs.delete(venv, { recursive: true, useTrash: false }).then(undefined, () => undefined);
+      await vscode.commands.executeCommand('dialogNotebook.refreshEnvironments');
+    }
+  });
+
+  it('every dialog opened and shown stays byte-identical and clean; a kernelspec of another environment stays', async () => {
+    const before = await snapshot();
+    const dialogs = [...before.keys()].filter((p) => p.endsWith('.ipynb'));
+    assert.ok(dialogs.length > 20, `the corpus dialogs: ${dialogs.join(', ')}`);
+    const dirty: string[] = [];
+    let opened = 0;
+    // In batches, each dialog shown in turn (the active dialog is the one the controllers select for), then
+    // closed: a hundred open editors would slow a loaded machine to a crawl.
+    for (let i = 0; i < dialogs.length; i += BATCH) {
+      const batch: vscode.NotebookDocument[] = [];
+      for (const path of dialogs.slice(i, i + BATCH)) {
+        const uri = wsUri(path);
+        // A file that cannot be read (edge_not_json) opens no dialog: it is still checked on disk below.
+        const began = Date.now();
+        await Promise.race([
+          Promise.resolve(vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE)).then(undefined, () => undefined),
+          new Promise((r) => setTimeout(r, 60000)),
+        ]);
+        const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === NOTEBOOK_TYPE);
+        if (!nb) continue;
+        batch.push(nb);
+        await until(() => vscode.window.activeNotebookEditor?.notebook === nb, `${path} shown`, 120000);
+        console.log(`    (${path} open and shown in ${Date.now() - began} ms)`);
+      }
+      opened += batch.length;
+      // Once a dialog's controller is selected (on the desktop the .venv's, the preferred one) an edit
+      // would follow at once and auto save DELAY later: each was shown, then more than the delay passes.
+      await new Promise((r) => setTimeout(r, 3 * DELAY + 1000));
+      if (batch.some((d) => d.uri.toString() === wsUri(ANALYSIS).toString())) {
+        const analysis = batch.find((d) => d.uri.toString() === wsUri(ANALYSIS).toString())!;
+        const spec = (analysis.metadata.dialog as { meta?: { kernelspec?: unknown } }).meta?.kernelspec;
+        assert.deepEqual(spec, { display_name: 'Python 3.12 (analysis)', language: 'python', name: 'python3' }, 'the kernelspec of another environment stays');
+      }
+      dirty.push(...batch.filter((d) => d.isDirty).map((d) => vscode.workspace.asRelativePath(d.uri, false)));
+      await closeAll();
+    }
+    assert.ok(opened >= dialogs.length - 1, `opened ${opened} of ${dialogs.length}`);
+    assert.ok(dialogs.includes(ANALYSIS));
+    assert.deepEqual(dirty, [], 'no dialog is dirty');
+    assert.deepEqual([...new Set(changed)], [], 'no dialog had a change');
+    const after = await snapshot();
+    assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort(), 'no file appeared or went');
+    const differ = [...before].filter(([path, text]) => after.get(path) !== text).map(([path]) => path);
+    assert.deepEqual(differ, [], 'every file byte-identical');
+  });
+});
