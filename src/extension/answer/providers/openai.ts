@@ -7,12 +7,15 @@ import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provi
 import { openaiParams } from './openaiWire';
 import { withRetries } from './retrying';
 import { callArgs } from './wire';
+import { HostKind, noKeyMessage } from '../../secretHints';
 
 export interface OpenAIOptions {
   /** Keyless local servers (Ollama) take any non-empty string. */
   apiKey: string;
   /** `dialogNotebook.openai.baseUrl`; empty: the SDK's own `OPENAI_BASE_URL`, else OpenAI's. */
   baseUrl?: string;
+  /** Where the extension runs, for the no-key message (default: the desktop). */
+  host?: HostKind;
 }
 
 const STOPS: Record<string, StopReason> = { stop: 'stop', length: 'length', tool_calls: 'tool_use', function_call: 'tool_use', content_filter: 'refusal' };
@@ -48,7 +51,7 @@ export class OpenAIProvider implements AnswerProvider {
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
     const client = this.client;
-    if (!client) throw new AnswerError('no-key', 'No OpenAI API key: set one with Dialog: Set API Key…, or OPENAI_API_KEY.');
+    if (!client) throw new AnswerError('no-key', noKeyMessage('openai', this.opts.host ?? 'desktop'));
     yield* withRetries('The OpenAI-compatible endpoint', () => this.attempt(client, req, signal), signal, [this.opts.apiKey]);
   }
 
