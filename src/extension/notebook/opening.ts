@@ -83,8 +83,7 @@ async function released(uri: vscode.Uri, notebookType: string): Promise<boolean>
  * notebook types: replacing the editor in place fails ("could not be opened due to an unexpected
  * error") while something keeps the old model alive, as VS Code itself does after a double-click in the
  * Explorer. So the file's other editors are closed first (VS Code asks about unsaved changes); if the
- * open still fails, the file goes back to its editor and a reload, after which it opens, is offered
-
+ * open still fails, the file goes back to its editor and a reload, after which it opens, is offered.
  */
 async function reopen(context: vscode.ExtensionContext, uri: vscode.Uri, notebookType: string): Promise<CommandResult> {
   const old = otherTabs(uri, notebookType);
