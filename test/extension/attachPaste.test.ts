@@ -7,10 +7,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { b64decode } from '../../src/core/base';
-import { Dialog, Message } from '../../src/core/model';
+import { Attachment, Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
 import { planInsert } from '../../src/extension/notebook/attachPaste';
-import { closeAll, historyParts, openDialog, until, wsUri } from './helpers';
+import { closeAll, historyParts, openDialog, readText, save, setCellText, until, wsUri } from './helpers';
 
 const PNG = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
 const FILE = 'scratch/paste/paste.ipynb';
@@ -118,5 +118,54 @@ describe('paste and drop into cells', function () {
     await until(() => text2().includes(`<media-unavailable id="${id}" type="content" reason="image could not be decoded`), 'the unavailable image in the History tab', 60000).catch((e) => {
       throw new Error(`${e.message}: ${text2()}`);
     });
+  });
+});
+
+// Issue 29.3: Ctrl+Z after a paste takes the reference out of the text, but VS Code keeps the cell's
+// metadata edit, and with it the attachment. A save writes no attachment the text does not refer to,
+// unless the file had it when read: then it is kept as it was.
+describe('an attachment no text refers to', function () {
+  this.timeout(120000);
+  after(closeAll);
+
+  it('is not written: pasted, undone (the reference taken out of the text), saved', async () => {
+    const name = 'scratch/paste/undone.ipynb';
+    const bytes = writeIpynb(new Dialog([new Message({ id: 'prom0002', msgType: 'prompt', content: 'Look: ' })]));
+    await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(bytes));
+    const nb = await openDialog(name);
+    const cell = nb.cellAt(0);
+    const text = await apply(cell, await planInsert(cell.document, files(['image/png', 'image.png', PNG])));
+    const id = UUID_REF.exec(text)![1];
+    await setCellText(cell, 'Look: '); // what Ctrl+Z in the cell's editor leaves
+    assert.equal(state(cell).attachments?.[0]?.id, id, "the cell's metadata still holds the attachment");
+    await setCellText(cell, 'Look again: ');
+    assert.ok(await save(nb));
+    const saved = await readText(name);
+    assert.ok(!saved.includes(id) && !saved.includes('"attachments"'), saved);
+    assert.ok(saved.includes('Look again: '), 'the edit is saved');
+  });
+
+  it('is kept byte for byte when the file had it', async () => {
+    const name = 'scratch/paste/kept.ipynb';
+    const old = new Attachment(PNG, 'image/png', 'old-shot.png');
+    const bytes = writeIpynb(
+      new Dialog([
+        new Message({ id: 'prom0003', msgType: 'prompt', content: 'No reference here', attachments: [old] }),
+        new Message({ id: 'note0003', msgType: 'note', content: 'A note' }),
+      ]),
+    );
+    await vscode.workspace.fs.writeFile(wsUri(name), new TextEncoder().encode(bytes));
+    const cellText = (text: string) => JSON.stringify(JSON.parse(text).cells[0]);
+    const nb = await openDialog(name);
+    await setCellText(nb.cellAt(1), 'A note, edited');
+    assert.ok(await save(nb));
+    const saved = await readText(name);
+    assert.equal(cellText(saved), cellText(bytes), 'the cell with the unreferenced attachment is as it was');
+    const second = bytes.lastIndexOf('{', bytes.indexOf('"id": "note0003"'));
+    assert.equal(saved.slice(0, second), bytes.slice(0, second), 'everything before the edited note, byte for byte');
+    // Its own text edited: rebuilt, the attachment it was read with still there.
+    await setCellText(nb.cellAt(0), 'Still no reference');
+    assert.ok(await save(nb));
+    assert.deepEqual(Object.keys(JSON.parse(await readText(name)).cells[0].attachments ?? {}), ['old-shot.png']);
   });
 });

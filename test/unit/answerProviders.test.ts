@@ -137,9 +137,12 @@ describe('answer: Anthropic provider (SDK against the mock)', function () {
     assert.equal(r.error?.message, 'prompt is too long: 250000 tokens > 200000 maximum');
   });
 
-  it('no key: no request at all', async () => {
+  it('no key: no request at all; the fix named is one that works where the extension runs', async () => {
     const r = await run(new AnthropicProvider({ apiKey: '', baseUrl: server.url }), request('claude-test'));
     assert.equal(r.error?.kind, 'no-key');
+    assert.equal(r.error?.message, 'No Anthropic API key: set one with Dialog: Set API Key…, or ANTHROPIC_API_KEY.');
+    const web = await run(new AnthropicProvider({ apiKey: '', baseUrl: server.url, host: 'browser' }), request('claude-test'));
+    assert.equal(web.error?.message, 'No Anthropic API key: set one with Dialog: Set API Key…');
     assert.equal(server.requests.length, 0);
   });
 
@@ -220,6 +223,8 @@ describe('answer: OpenAI-compatible provider (SDK against the mock)', function (
 
   it('no key: no request; an empty base URL leaves OPENAI_BASE_URL to the SDK', async () => {
     assert.equal((await run(new OpenAIProvider({ apiKey: '' }), request('gpt-test'))).error?.kind, 'no-key');
+    const web = await run(new OpenAIProvider({ apiKey: '', host: 'browser' }), request('gpt-test'));
+    assert.doesNotMatch(web.error?.message ?? '', /OPENAI_API_KEY/);
     const saved = process.env.OPENAI_BASE_URL;
     process.env.OPENAI_BASE_URL = server.url;
     try {

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { Attachment, Message, attachmentMarkdown, fileRefMarkdown, imageAttachment, imageMimeOfName, isRefusal } from '../../src/core/model';
+import { Attachment, Dialog, Message, attachmentMarkdown, fileRefMarkdown, imageAttachment, imageMimeOfName, isRefusal } from '../../src/core/model';
 import { attachmentMedia } from '../../src/core/hist';
 import { b64decode } from '../../src/core/base';
+import { readIpynb, withoutUnreferencedAttachments, writeIpynb } from '../../src/core/ipynb';
 
 const png = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');
 
@@ -70,5 +71,35 @@ describe('attach: WebP attachments are sent', () => {
     const wrong = new Attachment(new TextEncoder().encode('RIFFxxxxWAVE'), 'image/webp');
     const m2 = new Message({ content: attachmentMarkdown(wrong), msgType: 'prompt', attachments: [wrong] });
     assert.doesNotMatch(attachmentMedia(m2, { supports_vision: true })[0] as string, /mime="image\/webp"/, 'bytes that are not WebP are not called WebP');
+  });
+});
+
+// Issue 29.3: an image pasted and undone leaves its attachment in the cell; a save does not write it.
+describe('attach: what a save writes of the attachments', () => {
+  const png = () => new Attachment(b64decode('iVBORw0KGgo='), 'image/png');
+
+  it('drops an attachment no text refers to; keeps those the text or the reply refers to', () => {
+    const used = png();
+    const reply = png();
+    const undone = png();
+    const m = new Message({ msgType: 'prompt', content: `See ${attachmentMarkdown(used)}`, attachments: [used, undone, reply] });
+    m.output = `The reply shows ${attachmentMarkdown(reply)}`;
+    const d = withoutUnreferencedAttachments(new Dialog([m]));
+    assert.deepEqual(d.messages[0].attachments.map((a) => a.id), [used.id, reply.id]);
+    assert.equal(m.attachments.length, 3, 'the dialog given is not changed');
+  });
+
+  it('keeps one the file had when read, unreferenced or not, and the file reads back byte for byte', () => {
+    const text = writeIpynb(new Dialog([new Message({ msgType: 'note', content: 'no reference', attachments: [new Attachment(b64decode('iVBORw0KGgo='), 'image/png', 'old.png')] })]));
+    const read = readIpynb(text);
+    read.messages[0].attachments.push(png()); // pasted, then the reference undone
+    const saved = withoutUnreferencedAttachments(read);
+    assert.deepEqual(saved.messages[0].attachments.map((a) => a.id), ['old.png']);
+    assert.equal(writeIpynb(saved), text);
+  });
+
+  it('returns the same dialog when nothing is dropped', () => {
+    const d = new Dialog([new Message({ msgType: 'note', content: 'plain' })]);
+    assert.equal(withoutUnreferencedAttachments(d), d);
   });
 });

@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import { log } from '../log';
 import { platform } from '../platform';
+import { API_KEY_ENV } from '../secretHints';
 
 export type KeyedProvider = 'anthropic' | 'openai';
 
-const ENV: Record<KeyedProvider, string> = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY' };
 const LABELS: Record<KeyedProvider, string> = { anthropic: 'Anthropic', openai: 'OpenAI-compatible endpoint' };
 const secretName = (p: KeyedProvider) => `dialogNotebook.apiKey.${p}`;
 
@@ -17,7 +17,7 @@ export class ApiKeys {
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     // Another window (or this one) changed a key: read it again.
-    secrets.onDidChange((e) => (Object.keys(ENV) as KeyedProvider[]).forEach((p) => e.key === secretName(p) && this.stored.delete(p)));
+    secrets.onDidChange((e) => (Object.keys(API_KEY_ENV) as KeyedProvider[]).forEach((p) => e.key === secretName(p) && this.stored.delete(p)));
   }
 
   /** The stored key, else the environment's; '' when neither has one. */
@@ -30,7 +30,7 @@ export class ApiKeys {
       });
       this.stored.set(p, s);
     }
-    return (await s) || platform().env(ENV[p]) || '';
+    return (await s) || platform().env(API_KEY_ENV[p]) || '';
   }
 
   /**
@@ -41,7 +41,7 @@ export class ApiKeys {
     let p: KeyedProvider | undefined = provider === 'anthropic' || provider === 'openai' ? provider : undefined;
     if (!p) {
       const pick = await vscode.window.showQuickPick(
-        (Object.keys(LABELS) as KeyedProvider[]).map((id) => ({ label: LABELS[id], description: `instead of ${ENV[id]}`, id })),
+        (Object.keys(LABELS) as KeyedProvider[]).map((id) => ({ label: LABELS[id], description: platform().kind === 'desktop' ? `instead of ${API_KEY_ENV[id]}` : undefined, id })),
         { title: 'Dialog: Set API Key', placeHolder: 'Which provider is the key for?' },
       );
       if (!pick) return false;

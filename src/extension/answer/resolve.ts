@@ -3,6 +3,7 @@
 // the History tab (built synchronously) plans with the same limits as the last answer.
 
 import { config } from '../config';
+import { platform } from '../platform';
 import { ApiKeys } from './keys';
 import { ModelChoice, knownWindow, parseModel } from './models';
 import { AnthropicProvider } from './providers/anthropic';
@@ -49,7 +50,8 @@ export async function resolveModel(keys: ApiKeys): Promise<ResolvedModel> {
   } else {
     const apiKey = await keys.get(choice.provider);
     const baseUrl = config.baseUrl(choice.provider);
-    provider = choice.provider === 'anthropic' ? new AnthropicProvider({ apiKey, baseUrl }) : new OpenAIProvider({ apiKey, baseUrl });
+    const host = platform().kind;
+    provider = choice.provider === 'anthropic' ? new AnthropicProvider({ apiKey, baseUrl, host }) : new OpenAIProvider({ apiKey, baseUrl, host });
   }
   return { ...modelLimits(), choice, provider };
 }

@@ -6,6 +6,7 @@
 
 import type { KernelManager, KernelSpecAPI, ServerConnection, SessionManager } from '@jupyterlab/services';
 import { platform } from '../platform';
+import { tokenRefusedHint } from '../secretHints';
 
 export type ConnectErrorKind = 'unreachable' | 'auth' | 'not-jupyter';
 
@@ -53,7 +54,7 @@ async function check(url: string, token: string, timeoutMs: number): Promise<voi
     throw new JupyterConnectError('unreachable', `Cannot reach the Jupyter Server at ${url} (${why}). Is it running, and is the URL right?`);
   }
   if (res.status === 401 || res.status === 403 || (res.status >= 300 && res.status < 400)) {
-    throw new JupyterConnectError('auth', `The Jupyter Server at ${url} refused the token (HTTP ${res.status}). Check the token (SecretStorage or JUPYTER_TOKEN).`);
+    throw new JupyterConnectError('auth', `The Jupyter Server at ${url} refused the token (HTTP ${res.status}). ${tokenRefusedHint(platform().kind)}`);
   }
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || !type.includes('json')) {

@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { log } from '../log';
+import { platform } from '../platform';
 
 const SECRET = 'dialogNotebook.jupyter.token';
 
@@ -19,7 +20,7 @@ export class JupyterToken {
     if (t === undefined) {
       t = await vscode.window.showInputBox({
         title: 'Jupyter Server token',
-        prompt: 'For the server of dialogNotebook.jupyter.serverUrl; stored in VS Code’s secret storage. Leave empty to remove it (JUPYTER_TOKEN is used then).',
+        prompt: `For the server of dialogNotebook.jupyter.serverUrl; stored in VS Code’s secret storage. Leave empty to remove it${platform().kind === 'desktop' ? ' (JUPYTER_TOKEN is used then)' : ''}.`,
         password: true,
         ignoreFocusOut: true,
       });

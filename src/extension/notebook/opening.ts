@@ -7,6 +7,7 @@ import { CommandResult, DONE, reason, refuse } from '../commands/feedback';
 import { config } from '../config';
 import { log } from '../log';
 import { offerDefault } from './openOffer';
+import { registerDefaultEditor } from './defaultEditor';
 import { newDialog } from '../craft/newDialog';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
@@ -105,6 +106,12 @@ async function reopen(context: vscode.ExtensionContext, uri: vscode.Uri, noteboo
   if (back) await vscode.commands.executeCommand('vscode.openWith', uri, back, { viewColumn, preview: false }).then(undefined, () => undefined);
   // Seen after a double-click in the Explorer: the Jupyter model outlives its closed editor (still held
   // 20 s after View: Close All Editors), while a file opened by Quick Open is let go at once.
+  return { ok: false, message: offerReload(context, uri, notebookType) };
+}
+
+/** Logs, and shows with one button, that `uri` opens with `notebookType` only after a reload; returns the text. */
+function offerReload(context: vscode.ExtensionContext, uri: vscode.Uri, notebookType: string): string {
+  const name = uri.path.split('/').pop() ?? uri.path;
   const text = `Click Reload Window to open ${name} ${editorName(notebookType)}: VS Code still holds it in its previous editor, so it opens ${editorName(notebookType)} only after a window reload.`;
   log.warn(text);
   const reload = 'Reload Window';
@@ -113,7 +120,7 @@ async function reopen(context: vscode.ExtensionContext, uri: vscode.Uri, noteboo
     await context.workspaceState.update(PENDING_KEY, { uri: uri.toString(), notebookType });
     await vscode.commands.executeCommand('workbench.action.reloadWindow');
   });
-  return { ok: false, message: text };
+  return text;
 }
 
 /** Opens the file a reload was asked for (see reopen). */
@@ -128,9 +135,34 @@ export function registerOpening(context: vscode.ExtensionContext): void {
   const dialogFiles = new Set<string>();
   /** Files the user explicitly reopened with Jupyter: the default setting leaves those alone. */
   const keepJupyter = new Set<string>();
+  /**
+   * Files reopened without being asked, this session: never twice. A failed reopen puts the file back in
+   * its editor, which becomes active again; without this, that would reopen it again, and so on.
+   */
+  const autoReopened = new Set<string>();
+  const once = (uri: vscode.Uri) => !autoReopened.has(uri.toString()) && !!autoReopened.add(uri.toString());
+
+  /**
+   * A dialog tab VS Code could not fill (its page stays blank) because it still holds the file in
+   * Jupyter: a click in the Explorer before the `*.ipynb` association existed (defaultEditor.ts) opened
+   * a Jupyter preview. Only a reload lets go of that model: said once per file.
+   */
+  const checkStuck = async () => {
+    const hasDoc = (uri: vscode.Uri, type: string) => vscode.workspace.notebookDocuments.some((n) => n.uri.toString() === uri.toString() && n.notebookType === type);
+    const stuck = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => tabType(t) === NOTEBOOK_TYPE)
+        .map(tabUri)
+        .filter((u): u is vscode.Uri => !!u && !hasDoc(u, NOTEBOOK_TYPE) && hasDoc(u, JUPYTER_TYPE));
+    if (!stuck().length) return;
+    await new Promise((r) => setTimeout(r, RELEASE_MS));
+    for (const uri of stuck()) if (once(uri)) offerReload(context, uri, NOTEBOOK_TYPE);
+  };
 
   const refresh = async () => {
     const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+    void checkStuck();
     void vscode.commands.executeCommand('setContext', ACTIVE_KEY, !!active && tabType(active) === NOTEBOOK_TYPE);
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => tabType(t) !== NOTEBOOK_TYPE);
     const next = new Set<string>();
@@ -151,8 +183,8 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     if (vscode.window.activeNotebookEditor !== ed) return;
     if (!nb || nb.notebookType !== JUPYTER_TYPE || nb.uri.scheme === 'untitled' || keepJupyter.has(nb.uri.toString())) return;
     if (!(await sniffDialog(nb.uri))) return;
-    if (config.openDialogsByDefault) await reopen(context, nb.uri, NOTEBOOK_TYPE);
-    else offerDefault(context, () => reopen(context, nb.uri, NOTEBOOK_TYPE));
+    if (!config.openDialogsByDefault) offerDefault(context, () => reopen(context, nb.uri, NOTEBOOK_TYPE));
+    else if (once(nb.uri)) await reopen(context, nb.uri, NOTEBOOK_TYPE);
   };
 
   context.subscriptions.push(
@@ -172,6 +204,7 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     }),
     vscode.commands.registerCommand('dialogNotebook.newDialog', newDialog),
   );
+  registerDefaultEditor(context, () => config.openDialogsByDefault);
   void openPending(context).then(() => openByDefault(vscode.window.activeNotebookEditor));
   void refresh();
 }

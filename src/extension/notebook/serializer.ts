@@ -2,7 +2,7 @@
 // core cannot read throws, so VS Code shows an error editor and never writes it.
 
 import * as vscode from 'vscode';
-import { DialogReadError, readIpynb, writeIpynb } from '../../core/ipynb';
+import { DialogReadError, readIpynb, withoutUnreferencedAttachments, writeIpynb } from '../../core/ipynb';
 import { DEFAULT_CODE_LANG, NOTEBOOK_TYPE, dlg2notebook, notebook2dlg } from './cells';
 import { Dialog } from '../../core/model';
 import { savedDialog } from '../../core/reply';
@@ -42,8 +42,9 @@ export class DialogSerializer implements vscode.NotebookSerializer {
   }
 
   serializeNotebook(data: vscode.NotebookData): Uint8Array {
-    // Exploded reply cells still in the notebook are written back as their prompt's reply.
-    return new TextEncoder().encode(writeIpynb(savedDialog(notebook2dlg(data))));
+    // Exploded reply cells still in the notebook are written back as their prompt's reply; an image pasted
+    // and undone leaves its attachment in the cell's metadata, which is not written.
+    return new TextEncoder().encode(writeIpynb(withoutUnreferencedAttachments(savedDialog(notebook2dlg(data)))));
   }
 }
 

@@ -7,11 +7,14 @@ import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provi
 import { anthropicParams } from './anthropicWire';
 import { withRetries } from './retrying';
 import { callArgs } from './wire';
+import { HostKind, noKeyMessage } from '../../secretHints';
 
 export interface AnthropicOptions {
   apiKey: string;
   /** `dialogNotebook.anthropic.baseUrl`; empty: the SDK's own `ANTHROPIC_BASE_URL`, else Anthropic's. */
   baseUrl?: string;
+  /** Where the extension runs, for the no-key message (default: the desktop). */
+  host?: HostKind;
 }
 
 const STOPS: Record<string, StopReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_use', refusal: 'refusal' };
@@ -46,7 +49,7 @@ export class AnthropicProvider implements AnswerProvider {
   }
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
-    if (!this.opts.apiKey) throw new AnswerError('no-key', 'No Anthropic API key: set one with Dialog: Set API Key…, or ANTHROPIC_API_KEY.');
+    if (!this.opts.apiKey) throw new AnswerError('no-key', noKeyMessage('anthropic', this.opts.host ?? 'desktop'));
     yield* withRetries('Anthropic', () => this.attempt(req, signal), signal, [this.opts.apiKey]);
   }
 

@@ -7,12 +7,15 @@ import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provi
 import { openaiParams } from './openaiWire';
 import { withRetries } from './retrying';
 import { callArgs } from './wire';
+import { HostKind, noKeyMessage } from '../../secretHints';
 
 export interface OpenAIOptions {
   /** Keyless local servers (Ollama) take any non-empty string. */
   apiKey: string;
   /** `dialogNotebook.openai.baseUrl`; empty: the SDK's own `OPENAI_BASE_URL`, else OpenAI's. */
   baseUrl?: string;
+  /** Where the extension runs, for the no-key message (default: the desktop). */
+  host?: HostKind;
 }
 
 const STOPS: Record<string, StopReason> = { stop: 'stop', length: 'length', tool_calls: 'tool_use', function_call: 'tool_use', content_filter: 'refusal' };
@@ -40,7 +43,7 @@ export class OpenAIProvider implements AnswerProvider {
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
     // The SDK throws without a key; this reports that instead. `undefined`, not '', lets it read OPENAI_BASE_URL.
-    if (!this.opts.apiKey) throw new AnswerError('no-key', 'No OpenAI API key: set one with Dialog: Set API Key…, or OPENAI_API_KEY.');
+    if (!this.opts.apiKey) throw new AnswerError('no-key', noKeyMessage('openai', this.opts.host ?? 'desktop'));
     const client = await (this.client ??= import('openai').then(({ default: Sdk }) => new Sdk({
       apiKey: this.opts.apiKey,
       baseURL: this.opts.baseUrl || undefined,

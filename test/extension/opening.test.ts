@@ -1,0 +1,46 @@
+// Issue 29.1: while dialogNotebook.openDialogsByDefault is on, `workbench.editorAssociations` opens
+// `*.ipynb` with the dialog editor (so a double-click needs no reopen, which VS Code refuses while it holds
+// Jupyter's model); the entry goes where the setting is, goes away with it, and never replaces or removes
+// an association the user wrote. test/ui/double-click.mjs checks the double-clicks themselves.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { until } from './helpers';
+
+const GLOBAL = vscode.ConfigurationTarget.Global;
+const userAssociations = () => vscode.workspace.getConfiguration('workbench').inspect<Record<string, string>>('editorAssociations')?.globalValue;
+const setting = (on: boolean | undefined) => vscode.workspace.getConfiguration('dialogNotebook').update('openDialogsByDefault', on, GLOBAL);
+const setAssociations = (v: Record<string, string> | undefined) => vscode.workspace.getConfiguration('workbench').update('editorAssociations', v, GLOBAL);
+
+describe('the editor association of openDialogsByDefault', function () {
+  this.timeout(60000);
+  afterEach(async () => {
+    await setting(undefined);
+    await setAssociations(undefined);
+  });
+
+  it('is written in the user settings when the setting goes on there, beside the others, and removed when it goes off', async () => {
+    await setAssociations({ '*.csv': 'default' });
+    await setting(true);
+    await until(() => userAssociations()?.['*.ipynb'] === 'dialog-notebook', 'the *.ipynb association');
+    assert.deepEqual(userAssociations(), { '*.csv': 'default', '*.ipynb': 'dialog-notebook' });
+    await setting(false);
+    await until(() => userAssociations()?.['*.ipynb'] === undefined, 'the association removed');
+    assert.deepEqual(userAssociations(), { '*.csv': 'default' }, "the user's own entry stays");
+  });
+
+  it("never replaces nor removes the user's own *.ipynb association", async () => {
+    await setAssociations({ '*.ipynb': 'jupyter-notebook' });
+    await setting(true);
+    await new Promise((r) => setTimeout(r, 1500)); // what would have been written by now
+    assert.deepEqual(userAssociations(), { '*.ipynb': 'jupyter-notebook' });
+    await setting(undefined);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.deepEqual(userAssociations(), { '*.ipynb': 'jupyter-notebook' });
+  });
+
+  it('writes nothing while the setting is off', async () => {
+    await setting(false);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(userAssociations(), undefined);
+  });
+});
