@@ -2,8 +2,8 @@
 // read when asked for, so a change in the Settings editor applies without a reload.
 
 import * as vscode from 'vscode';
-import { DEFAULT_MODEL } from './answer/models';
 import { DialogMode, isMode } from '../core/answer';
+import { DEFAULT_CODE_LANGUAGE, DEFAULT_MAX_REPLY_TOKENS, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_THINKING_BUDGET, REASONING_EFFORTS, ReasoningEffort, ToolsConfirm } from './defaults';
 
 const SECTION = 'dialogNotebook';
 
@@ -16,19 +16,6 @@ function positive(key: string, fallback: number): number {
   const v = get<unknown>(key, fallback);
   return typeof v === 'number' && v > 0 ? v : fallback;
 }
-
-export const DEFAULT_CODE_LANGUAGE = 'python';
-export const DEFAULT_SYSTEM_PROMPT =
-  'You are a helpful assistant working with the user in a dialog: a notebook of notes, code cells with their outputs, and prompts. Answer the last prompt; reply in Markdown.';
-export const DEFAULT_MAX_REPLY_TOKENS = 8192;
-/** Anthropic's `budget_tokens` for a prompt answered with thinking. */
-export const DEFAULT_THINKING_BUDGET = 8000;
-export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
-export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
-/** `destructive`: before `python` runs code or `del_msgs` deletes; `always`: before every edit too. */
-export type ToolsConfirm = 'destructive' | 'always' | 'never';
-/** Seed 004's `max_interrupt_steps`. */
-export const DEFAULT_MAX_TOOL_ROUNDS = 5;
 
 export const config = {
   /** VS Code's `notebook.outline.showCodeCells`: off by default, and then the Outline omits prompts. */

@@ -9,14 +9,6 @@ import ts from 'typescript';
 const ROOT = resolve(__dirname, '../..');
 const SRC = join(ROOT, 'src');
 
-/**
- * Circles still there, each as the one import whose removal breaks it, to be emptied: the config.ts circle
- * (config.ts → answer/models.ts → providers/provider.ts → kernel/hostTools.ts → kernel/session.ts →
- * kernel/connection.ts → platform.ts → kernel/environments.ts → config.ts) waits for config.ts to stand on
- * the ground (its defaults as constants beside it) and platform.ts below the kernel.
- */
-const KNOWN: [from: string, to: string][] = [['src/extension/kernel/environments.ts', 'src/extension/config.ts']];
-
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -76,20 +68,12 @@ describe('import cycles in src/', () => {
     assert.ok(graph.get('src/extension/extension.ts')?.has('src/extension/log.ts'), 'extension.ts imports log.ts');
   });
 
-  it('has no circle but the known ones', () => {
-    const cut = new Map([...graph].map(([f, to]) => [f, new Set(to)]));
-    for (const [from, to] of KNOWN) cut.get(from)?.delete(to);
+  it('has no circle', () => {
     const circles = new Map<string, string[]>();
-    for (const file of cut.keys()) {
-      const circle = circleThrough(cut, file);
+    for (const file of graph.keys()) {
+      const circle = circleThrough(graph, file);
       if (circle) circles.set([...circle.slice(1)].sort().join(), circle);
     }
     assert.deepEqual([...circles.values()].map((c) => c.join(' → ')), []);
-  });
-
-  it('lists as known only circles that are still there', () => {
-    for (const [from, to] of KNOWN) {
-      assert.ok(graph.get(from)?.has(to) && circleThrough(graph, from)?.includes(to), `${from} → ${to} closes no circle any more: remove it from KNOWN`);
-    }
   });
 });

@@ -4,7 +4,6 @@
 import type { ProviderId } from './providers/provider';
 
 export const PROVIDERS: readonly ProviderId[] = ['anthropic', 'openai', 'vscode-lm'];
-export const DEFAULT_MODEL = 'anthropic:claude-sonnet-4-5';
 /** An unknown model's input window: small enough for most current models. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 

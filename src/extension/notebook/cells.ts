@@ -10,7 +10,7 @@ import { aiRes } from '../../core/model';
 import { decodeBase64, encodeBase64 } from '../../core/base';
 import { REPLY_MIME, ReplyAttachments } from '../../shared/replyOutput';
 import { fromCellOutput, toCellOutput } from './outputs';
-import { DEFAULT_CODE_LANGUAGE } from '../config';
+import { DEFAULT_CODE_LANGUAGE } from '../defaults';
 import { OriginHints, fullOrigin, originHints } from './origins';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
