@@ -4,8 +4,8 @@
 
 import type { FileRefs, ImageResizer } from '../core/hist';
 import type { FileRefScope } from '../node/fileRefReader';
-import type { EnvironmentFinder } from './kernel/environments';
-import type { KernelSpecFolder } from './kernel/kernelSpecs';
+import type { EnvironmentFinder } from './environments/environments';
+import type { KernelSpecFolder } from './environments/kernelSpecs';
 import type { LocalServer, LocalServerOptions } from './kernel/localServer';
 
 export interface Platform {

@@ -4,8 +4,8 @@
 import { homedir } from 'node:os';
 import WebSocket from 'ws';
 import type { Platform } from '../extension/platform';
-import { discover, probe } from '../extension/kernel/envDiscovery';
-import { KernelSpecFolder } from '../extension/kernel/kernelSpecs';
+import { discover, probe } from '../extension/environments/discovery';
+import { KernelSpecFolder } from '../extension/environments/kernelSpecs';
 import { startLocalServer } from '../extension/kernel/localServer';
 import { readFileRefs } from './fileRefReader';
 import { sharpResizer } from './sharpResizer';

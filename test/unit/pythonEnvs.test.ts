@@ -1,4 +1,4 @@
-// Finding the Python environments a dialog can run in (src/extension/kernel/envDiscovery.ts) and what a
+// Finding the Python environments a dialog can run in (src/extension/environments/discovery.ts) and what a
 // choice writes: where each kind is looked for and in which order, the interpreter asked what it is, one
 // environment found twice kept once; the kernelspec of our folder (its Python, `-m ipykernel_launcher`)
 // and the dialog's kernelspec as Jupyter writes it. Real interpreters: Debian's /usr/bin/python3 and a
@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { byVersion, compareVersions, envDisplayName, envLabel, envLacks, envNameOf } from '../../src/extension/kernel/environment';
-import { candidates, discover, probe } from '../../src/extension/kernel/envDiscovery';
-import { KernelSpecFolder } from '../../src/extension/kernel/kernelSpecs';
-import { KernelJson, envKernelName, envKernelSpec } from '../../src/extension/kernel/environment';
+import { byVersion, compareVersions, envDisplayName, envLabel, envLacks, envNameOf } from '../../src/extension/environments/environment';
+import { candidates, discover, probe } from '../../src/extension/environments/discovery';
+import { KernelSpecFolder } from '../../src/extension/environments/kernelSpecs';
+import { KernelJson, envKernelName, envKernelSpec } from '../../src/extension/environments/environment';
 import { MissingIpykernelError, dialogKernelspec, namesEnv, targetKernelspec, targetKey } from '../../src/extension/kernel/target';
 
 const SYSTEM = '/usr/bin/python3';

@@ -9,14 +9,14 @@ import { DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { EnvironmentControllers } from './envControllers';
-import { Environments } from './environments';
-import { installIpykernel } from './install';
+import { EnvironmentControllers } from '../environments/controllers';
+import { Environments } from '../environments/environments';
+import { installIpykernel } from '../environments/install';
 import { CodeRunner } from './runner';
 import { JupyterServers } from './servers';
 import { KernelStatusItem } from './statusItem';
 import { JupyterToken } from './token';
-import { VariablesView } from './variables';
+import { VariablesView } from '../views/variables';
 
 /**
  * The dialog a kernel command acts on: the one given (the notebook toolbar passes the document, the

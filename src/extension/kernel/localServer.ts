@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { onPath } from './envDiscovery';
+import { onPath } from '../environments/discovery';
 
 /** How to launch Jupyter Server: a command and the arguments before the server's own options. */
 export interface JupyterCommand {

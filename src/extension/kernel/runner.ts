@@ -17,7 +17,7 @@ import { setCellNote } from '../notebook/statusBar';
 import { stampTimeRun } from '../notebook/edits';
 import { JupyterConnectError } from './connection';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
-import { PythonEnv, envLabel } from './environment';
+import { PythonEnv, envLabel } from '../environments/environment';
 import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
 import { runCraftCode } from './craftCode';
 import { KernelTarget, MissingIpykernelError, dialogKernelspec, targetKey } from './target';

@@ -8,7 +8,7 @@ import { config } from '../config';
 import { log } from '../log';
 import { platform } from '../platform';
 import { JupyterConnection, connectServer } from './connection';
-import type { KernelSpecFolder } from './kernelSpecs';
+import type { KernelSpecFolder } from '../environments/kernelSpecs';
 import type { LocalServer } from './localServer';
 import { ServerChoice, chooseServer, sessionPath } from './serverChoice';
 import { JupyterToken } from './token';

@@ -3,7 +3,7 @@
 // kernelspec a choice writes into the dialog, as Jupyter writes it. No vscode import.
 
 import { isJsonObject } from '../../core/base';
-import { PythonEnv, envDisplayName, envIsNamed, envLabel } from './environment';
+import { PythonEnv, envDisplayName, envIsNamed, envLabel } from '../environments/environment';
 
 export type KernelTarget =
   | { kind: 'dialog' }

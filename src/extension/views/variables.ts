@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { NOTEBOOK_TYPE, PROMPT_LANG } from '../notebook/cells';
-import { KernelVariable, kernelVariables } from './hostTools';
-import { CodeRunner } from './runner';
+import { KernelVariable, kernelVariables } from '../kernel/hostTools';
+import { CodeRunner } from '../kernel/runner';
 
 export const VARIABLES_VIEW = 'dialogNotebook.variables';
 

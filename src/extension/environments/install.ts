@@ -7,7 +7,7 @@ import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { log } from '../log';
 import { envLabel } from './environment';
 import { Environments } from './environments';
-import { CodeRunner } from './runner';
+import { CodeRunner } from '../kernel/runner';
 
 /** The interpreter as a word of the terminal's shell. */
 function shellWord(path: string): string {

@@ -14,9 +14,9 @@ import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { platform } from '../platform';
 import { PythonEnv, byVersion, envKernelName, envLabel, envLacks } from './environment';
 import { Environments } from './environments';
-import { CodeRunner, offerInstall } from './runner';
-import { JupyterServers } from './servers';
-import { KernelTarget, KernelspecMeta, dialogKernelspec, namesEnv, targetKernelspec } from './target';
+import { CodeRunner, offerInstall } from '../kernel/runner';
+import { JupyterServers } from '../kernel/servers';
+import { KernelTarget, KernelspecMeta, dialogKernelspec, namesEnv, targetKernelspec } from '../kernel/target';
 
 /** workspaceState: dialog URI → the id of the controller picked for it. */
 const PICKS_KEY = 'dialogNotebook.kernelPicks';
