@@ -12,6 +12,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** The JSON body, parsed. */
   body: any;
+  /** Resolves once the response is over: true when the client went before it ended (an abort, a stop). */
+  closed: Promise<boolean>;
 }
 
 export interface MockServer<S> {
@@ -93,7 +95,8 @@ export async function startMock<S>(
       } catch {
         // not JSON: recorded as text
       }
-      const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      const closed = new Promise<boolean>((r) => res.on('close', () => r(!res.writableEnded)));
+      const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, closed };
       requests.push(rec);
       if (unauthorized(rec, res)) return;
       respond(queue.shift(), rec, res).catch((e) => {

@@ -6,6 +6,7 @@ import { DialogReadError, readIpynb, writeIpynb } from '../../core/ipynb';
 import { DEFAULT_CODE_LANG, NOTEBOOK_TYPE, dlg2notebook, notebook2dlg } from './cells';
 import { Dialog } from '../../core/model';
 import { savedDialog } from '../../core/reply';
+import { savedOutputs } from './streamingReplies';
 import { config } from '../config';
 import { log } from '../log';
 
@@ -42,8 +43,10 @@ export class DialogSerializer implements vscode.NotebookSerializer {
   }
 
   serializeNotebook(data: vscode.NotebookData): Uint8Array {
-    // Exploded reply cells still in the notebook are written back as their prompt's reply.
-    return new TextEncoder().encode(writeIpynb(savedDialog(notebook2dlg(data))));
+    // Exploded reply cells still in the notebook are written back as their prompt's reply; a reply
+    // still streaming is not saved (streamingReplies.ts).
+    const cells = data.cells.map((c) => ({ ...c, outputs: savedOutputs(c) }));
+    return new TextEncoder().encode(writeIpynb(savedDialog(notebook2dlg({ cells, metadata: data.metadata }))));
   }
 }
 
