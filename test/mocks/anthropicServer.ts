@@ -8,6 +8,8 @@ import { MockServer, RecordedRequest, SseWriter, sendJson, startMock } from './m
 export interface AnthropicStream {
   /** Text deltas, in order (one text block; none when empty and a tool call follows). */
   text: string[];
+  /** Text deltas made from the request instead (a reply that names what it answers, for load tests). */
+  textOf?: (body: any) => string[];
   /** Thinking deltas, streamed in a thinking block before the text. */
   thinking?: string[];
   /** A tool call after the text, its input streamed as two JSON fragments. */
@@ -59,7 +61,8 @@ function sendError(res: ServerResponse, e: AnthropicError): void {
   sendJson(res, e.status, errorBody(e.type ?? type, e.message ?? message), headers);
 }
 
-async function stream(s: AnthropicStream, req: RecordedRequest, res: ServerResponse): Promise<void> {
+async function stream(script: AnthropicStream, req: RecordedRequest, res: ServerResponse): Promise<void> {
+  const s = script.textOf ? { ...script, text: script.textOf(req.body) } : script;
   const w = new SseWriter(res);
   const u = s.usage ?? {};
   const usage = { input_tokens: u.input ?? 10, cache_creation_input_tokens: u.cacheWrite ?? 0, cache_read_input_tokens: u.cacheRead ?? 0, output_tokens: 1 };
