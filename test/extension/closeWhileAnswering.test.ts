@@ -59,6 +59,14 @@ describe('closing or reverting a dialog while it answers', function () {
   it('Revert while a reply streams stops the answer and keeps the file’s reply; the cell says so', async () => {
     // Auto save off: the dialog is modified while it streams (a revert of a saved dialog does nothing).
     await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    try {
+      await revertWhileStreaming();
+    } finally {
+      await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  async function revertWhileStreaming() {
     const { name, nb } = await freshDialog();
     const bytes = await readText(name);
     ant.enqueue(LONG);
@@ -76,8 +84,7 @@ describe('closing or reverting a dialog while it answers', function () {
     ant.enqueue({ text: ['Fresh answer.'] });
     await execute(nb, 'prmt0001');
     await until(() => replyText(cellOf(nb, 'prmt0001')).startsWith('Fresh answer.'), 'the next answer');
-    await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
-  });
+  }
 
   it('auto save during a pause in the stream keeps the old reply on disk; the whole reply is saved when it ends', async () => {
     const { name, nb } = await freshDialog();

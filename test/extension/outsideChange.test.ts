@@ -41,10 +41,10 @@ describe('a dialog rewritten on disk by another program', function () {
     await setCellText(cellOf(nb, 'note0001'), 'Rewritten outside, then edited.');
     const saved = await until(async () => {
       const d = readIpynb(await readText(name));
-      return d.messages[0].content === 'Rewritten outside, then edited.' && d;
+      return d.messages[0].content === 'Rewritten outside, then edited.' ? d : undefined;
     }, 'the edit auto saved');
-    assert.equal(aiRes(saved.messages[1]), 'A reply from Solveit.');
-    assert.notEqual(outside, writeIpynb(saved));
+    assert.equal(aiRes(saved!.messages[1]), 'A reply from Solveit.');
+    assert.notEqual(outside, writeIpynb(saved!));
   });
 
   it('modified: its save is refused as a conflict and the file keeps the other program’s bytes', async () => {

@@ -28,9 +28,21 @@ export interface StreamingReply {
 export function streamingReply(old: Outputs): StreamingReply {
   const key = `s${++keys}`;
   before.set(key, old);
+  // The replies marked and not yet seen on the cell. A revert replaces an executing cell's output items
+  // and keeps the output's metadata, so the mark alone does not tell our outputs from the file's.
+  let sent: string[] = [];
   return {
-    mark: (o) => new vscode.NotebookCellOutput(o.items, { ...o.metadata, dialog: { ...(o.metadata?.dialog as object | undefined), streaming: key } }),
-    shows: (outputs) => streamingKey(outputs) === key,
+    mark: (o) => {
+      const marked = new vscode.NotebookCellOutput(o.items, { ...o.metadata, dialog: { ...(o.metadata?.dialog as object | undefined), streaming: key } });
+      sent.push(cellReply({ outputs: [marked] }));
+      return marked;
+    },
+    shows: (outputs) => {
+      if (streamingKey(outputs) !== key) return false;
+      const k = sent.indexOf(cellReply({ outputs }));
+      if (k > 0) sent = sent.slice(k);
+      return k >= 0;
+    },
     end: () => void before.delete(key),
   };
 }
