@@ -2,12 +2,11 @@
 // with auto save on, a pause in the stream would save a partial reply as if it were the answer. So a
 // streaming output is marked with a key, the prompt's outputs before the answer are kept under that key,
 // and a save made while it streams writes those instead: the file keeps the old reply until the new one
-// is written as the cell's reply, when the answer ends. A marked output whose answer is gone (nothing
-// keeps its key) is saved as what arrived followed by the interrupted marker, never as a whole reply.
+// is written as the cell's reply, when the answer ends. A mark outlives its answer only after a revert,
+// which puts the file's reply into the marked output: that is saved as it is.
 
 import * as vscode from 'vscode';
-import { INTERRUPTED } from '../../core';
-import { CellLike, cellReply, replyOutput } from './cells';
+import { CellLike, cellReply } from './cells';
 
 type Outputs = NonNullable<CellLike['outputs']>;
 
@@ -59,8 +58,5 @@ const streamingKey = (outputs: Outputs | undefined): string | undefined => {
 export function savedOutputs(c: CellLike): Outputs | undefined {
   const key = streamingKey(c.outputs);
   if (key === undefined) return c.outputs;
-  const old = before.get(key);
-  if (old) return old;
-  const partial = cellReply(c);
-  return [replyOutput(partial ? `${partial}\n${INTERRUPTED}` : INTERRUPTED)];
+  return before.get(key) ?? c.outputs;
 }
