@@ -16,8 +16,8 @@ const freshDialog = () =>
     new Message({ id: 'code0001', msgType: 'code', content: 'print(1)' }),
   ]);
 
-/** A long stream: 200 words, 30 ms apart. */
-const LONG = { text: Array.from({ length: 200 }, (_, k) => `word${k} `), delayMs: 30 };
+/** A long stream (30 s: longer than a loaded machine takes to close or revert): 600 words, 50 ms apart. */
+const LONG = { text: Array.from({ length: 600 }, (_, k) => `word${k} `), delayMs: 50 };
 
 const isOpen = (name: string) => vscode.workspace.notebookDocuments.some((d) => d.uri.path.endsWith(`/${name}`));
 
