@@ -72,8 +72,12 @@ describe('closing or reverting a dialog while it answers', function () {
     ant.enqueue(LONG);
     const done = execute(nb, 'prmt0001');
     await until(() => replyText(cellOf(nb, 'prmt0001')).startsWith('word0 word1'), 'the reply to stream in');
-    await vscode.window.showNotebookDocument(nb);
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    // The revert acts on the active editor, which a loaded machine may not have switched yet: until it took.
+    await until(async () => {
+      await vscode.window.showNotebookDocument(nb);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      return replyText(cellOf(nb, 'prmt0001')) === 'Old reply.';
+    }, 'the revert');
     assert.equal(await ant.requests[ant.requests.length - 1].closed, true, 'the answer was stopped');
     await done;
     const n = (await until(() => note(nb, 'prmt0001'), 'the note on the cell'))!;
