@@ -77,8 +77,8 @@ if (existsSync('test/web/runner.ts')) {
     alias: { 'node:assert/strict': `./${shims}/assertStrict.cjs`, 'node:http': `./${shims}/nodeAbsent.ts`, 'node:child_process': `./${shims}/nodeAbsent.ts`, sharp: `./${shims}/sharp.ts` } }));
   jobs.push(build({ ...common, entryPoints: ['test/web/mocks.ts'], outfile: 'out/test/web/mocks.mjs', format: 'esm' }));
 }
-// The editor-speed bench (bench/vscode.sh) also runs inside the extension host.
+// The editor-speed bench (bench/vscode.sh) and the memory bench (bench/memory.sh) also run inside the extension host.
 if (existsSync('bench/vscode')) {
-  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts', 'bench/vscode/answer.bench.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
+  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts', 'bench/vscode/answer.bench.ts', 'bench/vscode/answerMemory.mem.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
 }
 await Promise.all(jobs);

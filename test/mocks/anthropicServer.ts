@@ -8,6 +8,8 @@ import { MockServer, RecordedRequest, SseWriter, sendJson, startMock } from './m
 export interface AnthropicStream {
   /** Text deltas, in order (one text block; none when empty and a tool call follows). */
   text: string[];
+  /** Text deltas made from the request instead (a reply that names what it answers, for load tests). */
+  textOf?: (body: any) => string[];
   /** Thinking deltas, streamed in a thinking block before the text. */
   thinking?: string[];
   /** A tool call after the text, its input streamed as two JSON fragments. */
@@ -22,7 +24,15 @@ export interface AnthropicStream {
   streamError?: { type: string; message: string };
   /** Leave the response open after the deltas until the client goes (a stop test). */
   holdOpen?: boolean;
+  /** Faults a real server or network shows, after this many text deltas (0: before the first). */
+  fault?: { after: number; kind: AnthropicFault };
 }
+
+/**
+ * `reset`: the connection is destroyed (ECONNRESET at the client); `junk`: a `data:` line that is not JSON,
+ * then the stream goes on; `stall`: nothing more is sent, the response stays open until the client goes.
+ */
+export type AnthropicFault = 'reset' | 'junk' | 'stall';
 
 export interface AnthropicError {
   status: number;
@@ -53,27 +63,31 @@ function sendError(res: ServerResponse, e: AnthropicError): void {
   sendJson(res, e.status, errorBody(e.type ?? type, e.message ?? message), headers);
 }
 
-async function stream(s: AnthropicStream, req: RecordedRequest, res: ServerResponse): Promise<void> {
+async function stream(script: AnthropicStream, req: RecordedRequest, res: ServerResponse): Promise<void> {
+  const s = script.textOf ? { ...script, text: script.textOf(req.body) } : script;
   const w = new SseWriter(res);
   const u = s.usage ?? {};
   const usage = { input_tokens: u.input ?? 10, cache_creation_input_tokens: u.cacheWrite ?? 0, cache_read_input_tokens: u.cacheRead ?? 0, output_tokens: 1 };
   const message = { id: 'msg_mock', type: 'message', role: 'assistant', model: req.body?.model ?? 'claude-mock', content: [], stop_reason: null, stop_sequence: null, usage };
   w.send({ type: 'message_start', message }, 'message_start');
   let index = 0;
-  const block = async (start: object, deltas: object[]) => {
+  const block = async (start: { type: string; [k: string]: unknown }, deltas: object[]): Promise<boolean> => {
     w.send({ type: 'content_block_start', index, content_block: start }, 'content_block_start');
     if (index === 0) w.send({ type: 'ping' }, 'ping');
-    for (const delta of deltas) {
+    for (const [k, delta] of deltas.entries()) {
+      if (s.fault && start.type === 'text' && k === s.fault.after && (await fault(s.fault.kind, w, res))) return false;
       await w.pause(s.delayMs ?? 0);
       w.send({ type: 'content_block_delta', index, delta }, 'content_block_delta');
     }
+    if (s.fault && start.type === 'text' && deltas.length <= s.fault.after && (await fault(s.fault.kind, w, res))) return false;
     w.send({ type: 'content_block_stop', index }, 'content_block_stop');
     index++;
+    return true;
   };
   if (s.thinking) await block({ type: 'thinking', thinking: '', signature: '' }, [...s.thinking.map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: 'sig' }]);
   // A reply that is only a tool call has no text block, as the API sends it.
   const calls = [...(s.toolUse ? [s.toolUse] : []), ...(s.toolUses ?? [])];
-  if (s.text.length || !calls.length) await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text })));
+  if ((s.text.length || !calls.length) && !(await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text }))))) return;
   for (const call of calls) {
     const json = JSON.stringify(call.input);
     const half = Math.floor(json.length / 2);
@@ -88,6 +102,20 @@ async function stream(s: AnthropicStream, req: RecordedRequest, res: ServerRespo
   w.send({ type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: u.output ?? s.text.length } }, 'message_delta');
   w.send({ type: 'message_stop' }, 'message_stop');
   return w.end();
+}
+
+/** Performs `kind` on the response; true when the stream is over (reset, stalled until the client went). */
+async function fault(kind: AnthropicFault, w: SseWriter, res: ServerResponse): Promise<boolean> {
+  if (kind === 'junk') {
+    w.send('this is not JSON {', 'content_block_delta');
+    return false;
+  }
+  if (kind === 'reset') {
+    res.socket?.resetAndDestroy();
+    return true;
+  }
+  await w.end(true);
+  return true;
 }
 
 /** What the API says of a request's extended thinking it refuses: the budget's minimum, and room for it in `max_tokens`. */

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   at: number;
   /** This process's CPU time then (`process.cpuUsage()`). */
   cpu: NodeJS.CpuUsage;
+  /** Resolves once the response is over: true when the client went before it ended (an abort, a stop). */
+  closed: Promise<boolean>;
 }
 
 export interface MockServer<S> {
@@ -99,7 +101,8 @@ export async function startMock<S>(
       } catch {
         // not JSON: recorded as text
       }
-      const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at, cpu };
+      const closed = new Promise<boolean>((r) => res.on('close', () => r(!res.writableEnded)));
+      const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at, cpu, closed };
       requests.push(rec);
       if (unauthorized(rec, res)) return;
       respond(queue.shift(), rec, res).catch((e) => {

@@ -13,7 +13,8 @@ import { Message, Msg } from '../../core';
 import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, planFits, pricedUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
 import { Dialog, aiRes, withTimeRun } from '../../core/model';
 import { config } from '../config';
-import { cell2msg, cellLike, cellReply, cellState, notebookMeta, replyOutput } from '../notebook/cells';
+import { cell2msg, cellLike, cellReply, cellState, cellType, notebookMeta, replyOutput } from '../notebook/cells';
+import { streamingReply } from '../notebook/streamingReplies';
 import { dialogOf } from '../notebook/dialogCache';
 import { applyMessage } from '../notebook/edits';
 import { setCellNote } from '../notebook/statusBar';
@@ -29,6 +30,7 @@ import { craftLimits, planRequest, requestMedia } from './request';
 import { craftFor } from '../craft/cache';
 import { answerDialogTools, answerToolbox, kernelRefs } from './toolbox';
 import { resolveModel } from './resolve';
+import { watchPrompt } from './promptWatch';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
 
 const copy = (o: vscode.NotebookCellOutput) => new vscode.NotebookCellOutput(o.items.slice(), o.metadata && { ...o.metadata });
@@ -81,6 +83,10 @@ async function* roundEvents(provider: AnswerProvider, request: AnswerRequest, si
   }
 }
 
+/** The cell's note after a stop: what arrived was kept, marked interrupted, or nothing had and the old reply stays. */
+const stoppedNote = (partial = false) =>
+  partial ? note('$(debug-stop) stopped: partial reply kept', 'The answer was stopped: what had arrived is kept, followed by *[Response interrupted]*. Undo brings the old reply back.') : note('$(debug-stop) stopped: old reply kept', 'The answer was stopped before anything arrived: the previous reply was kept.');
+
 /** The cell's note after an answer the model gave without the thinking the prompt asked for. */
 const noThinkingNote = (why: string) => note('🧠 answered without thinking', `The prompt asks for thinking, but the model refused it:\n\n${why}\n\nIt answered without. Pick a model that thinks (Dialog: Select Model) or turn the prompt's 🧠 off.`, 'dialogNotebook.selectModel');
 
@@ -114,6 +120,15 @@ export class PromptRunner implements CellRunner {
     const ac = new AbortController();
     const subs = [exec.token, stop].map((t) => t?.onCancellationRequested(() => ac.abort()));
     if (exec.token.isCancellationRequested || stop?.isCancellationRequested) ac.abort();
+    // While it streams, a save writes the old reply (streamingReplies.ts).
+    const streaming = streamingReply(old);
+    // Closing or reverting the dialog stops the answer; from then on nothing is written to it. Until the
+    // old outputs are put back, any other outputs on the cell are not the answer's: a revert's.
+    let restoring = false;
+    const watch = watchPrompt(cell, (outputs) => restoring || streaming.shows(outputs), (why) => {
+      log.warn(`Answer of prompt ${cell.index + 1} stopped: ${why}. Nothing was written to ${cell.notebook.uri.path}.`);
+      ac.abort();
+    });
     let streamed = false;
     let reply: string | undefined;
     let notice: vscode.NotebookCellStatusBarItem | undefined;
@@ -123,21 +138,31 @@ export class PromptRunner implements CellRunner {
     // The prompt as it was run, for the thumbnails of each streamed update (converted once, not per update).
     const asRun = cell2msg(cellLike(cell));
     try {
-      ({ reply, notice } = await this.answer(cell, ac.signal, craft, (r) => {
-        streamed = true;
-        return exec.replaceOutput(replyOutput(r, asRun));
-      }));
-    } catch (e) {
-      failure = e;
+      try {
+        ({ reply, notice } = await this.answer(cell, ac.signal, craft, async (r) => {
+          if (watch.lost) return;
+          streamed = true;
+          await exec.replaceOutput(streaming.mark(replyOutput(r, asRun)));
+        }));
+      } catch (e) {
+        failure = e;
+      } finally {
+        subs.forEach((d) => d?.dispose());
+      }
+      if (watch.lost) return this.lost(exec, watch.lost);
+      restoring = true;
+      if (streamed) await exec.replaceOutput(old);
     } finally {
-      subs.forEach((d) => d?.dispose());
+      streaming.end();
+      watch.dispose();
     }
-    if (streamed) await exec.replaceOutput(old);
     exec.end(failure ? false : reply === undefined ? undefined : true, Date.now());
     if (failure) return this.report(cell, failure);
-    if (reply === undefined) return (setCellNote(cell, notice), false);
-    if (cell.index < 0) return (log.warn('A prompt was deleted while it was answered: its answer was dropped.'), false);
+    if (reply === undefined) return (setCellNote(cell, notice ?? stoppedNote()), false);
     if (streamed && !(await replyShown(cell, oldReply))) log.warn('The streamed reply was not seen reset before the answer was written.');
+    // The dialog may have closed, the prompt gone, while the old reply was put back.
+    const lost = watch.lost ?? (cellType(cellLike(cell)) !== 'prompt' ? 'the cell is no longer a prompt' : undefined);
+    if (lost) return (log.warn(`The answer of a prompt was dropped: ${lost}.`), false);
     const m = cell2msg(cellLike(cell));
     m.output = reply;
     // When it ran, in the same edit as its reply (as Solveit stamps it).
@@ -149,9 +174,23 @@ export class PromptRunner implements CellRunner {
     if (at < cell.notebook.cellCount) {
       if (craft.unreadable.length) craftNote(cell.notebook.cellAt(at), craft.unreadable);
       else if (notice) setCellNote(cell.notebook.cellAt(at), notice);
+      else if (ac.signal.aborted) setCellNote(cell.notebook.cellAt(at), stoppedNote(true));
     }
     this.answered(cell.notebook);
     return !ac.signal.aborted;
+  }
+
+  /** Ends the run of a prompt whose dialog closed or was reverted: nothing more is written to it. */
+  private lost(exec: vscode.NotebookCellExecution, why: string): false {
+    try {
+      exec.end(undefined, Date.now());
+    } catch (e) {
+      log.debug(`The run of a closed dialog's prompt ended with it: ${reason(e)}`);
+    }
+    const nb = exec.cell.notebook;
+    if (!nb.isClosed && exec.cell.index >= 0) setCellNote(exec.cell, note('$(debug-stop) stopped: dialog reverted', `The answer was stopped because ${why} while it streamed. Nothing was written; the cell shows the file's reply. Run the prompt again to answer it.`));
+    else vscode.window.setStatusBarMessage(`$(debug-stop) Answer stopped: ${why}; nothing was written`, 8000);
+    return false;
   }
 
   /**

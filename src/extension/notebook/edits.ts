@@ -28,6 +28,8 @@ export async function applyMessage(cell: vscode.NotebookCell, m: Message): Promi
  * Per cell: metadata only, text + metadata, or the whole cell when its kind, language or outputs change.
  */
 export async function applyMessages(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[]): Promise<boolean> {
+  // An edit to a closed notebook would open it again, without an editor, for auto save to write.
+  if (!writable(nb, changes.map(([c]) => c))) return false;
   const lang = notebookCodeLanguage(nb);
   const edit = new vscode.WorkspaceEdit();
   const cellEdits: vscode.NotebookEdit[] = [];
@@ -51,12 +53,17 @@ export async function applyMessages(nb: vscode.NotebookDocument, changes: readon
   return vscode.workspace.applyEdit(edit);
 }
 
+/** Whether `cells` of `nb` may be edited: the dialog is still open and each cell still in it. */
+export function writable(nb: vscode.NotebookDocument, cells: readonly vscode.NotebookCell[] = []): boolean {
+  return !nb.isClosed && cells.every((c) => c.notebook === nb && c.index >= 0);
+}
+
 /**
  * Stamps the cell's `time_run` (when it ran) in its metadata, touching nothing else. For code cells, whose
  * outputs arrive through the execution rather than an edit, so the stamp is an edit of its own.
  */
 export async function stampTimeRun(cell: vscode.NotebookCell, at: Date): Promise<boolean> {
-  if (cell.index < 0) return false;
+  if (!writable(cell.notebook, [cell])) return false;
   const s = cellState(cell);
   const edit = new vscode.WorkspaceEdit();
   edit.set(cell.notebook.uri, [vscode.NotebookEdit.updateCellMetadata(cell.index, { ...cell.metadata, dialog: { ...s, meta: withTimeRun(s.meta ?? {}, at) } })]);
@@ -108,6 +115,7 @@ export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEd
  * since the snapshot, so a stale plan never lands half-way.
  */
 export async function applyDialogEdit(snap: DialogSnapshot, plan: DialogEdit<unknown>): Promise<string | null> {
+  if (snap.nb.isClosed) return 'the dialog was closed while the command ran';
   if (snap.nb.version !== snap.version) return 'the dialog changed while the command ran; try again';
   if (!plan.edits.length) return null;
   const ok = await vscode.workspace.applyEdit(dialogEdit2workspace(snap.nb, plan));

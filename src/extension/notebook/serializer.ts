@@ -6,6 +6,7 @@ import { DialogReadError, readIpynb, withoutUnreferencedAttachments, writeIpynb 
 import { DEFAULT_CODE_LANG, NOTEBOOK_TYPE, dlg2notebook, notebook2dlg } from './cells';
 import { Dialog } from '../../core/model';
 import { savedDialog } from '../../core/reply';
+import { savedOutputs } from './streamingReplies';
 import { config } from '../config';
 import { log } from '../log';
 
@@ -42,9 +43,11 @@ export class DialogSerializer implements vscode.NotebookSerializer {
   }
 
   serializeNotebook(data: vscode.NotebookData): Uint8Array {
-    // Exploded reply cells still in the notebook are written back as their prompt's reply; an image pasted
-    // and undone leaves its attachment in the cell's metadata, which is not written.
-    return new TextEncoder().encode(writeIpynb(withoutUnreferencedAttachments(savedDialog(notebook2dlg(data)))));
+    // Exploded reply cells still in the notebook are written back as their prompt's reply; a reply still
+    // streaming is not saved (streamingReplies.ts); an image pasted and undone leaves its attachment in the
+    // cell's metadata, which is not written.
+    const cells = data.cells.map((c) => ({ ...c, outputs: savedOutputs(c) }));
+    return new TextEncoder().encode(writeIpynb(withoutUnreferencedAttachments(savedDialog(notebook2dlg({ cells, metadata: data.metadata })))));
   }
 }
 

@@ -1,0 +1,60 @@
+// Another program rewriting an open dialog on disk (Solveit does, from memory; so does `git checkout`),
+// issue 28: an unmodified dialog shows the new content and nothing of ours writes an older state back,
+// auto save on; a modified one goes through VS Code's own conflict (its save is refused, the file keeps
+// the other program's bytes).
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { Dialog, Message, aiRes, readIpynb, writeIpynb } from '../../src/core';
+import { cellOf, closeAll, freshDialog, readText, setCellText, until, wsUri } from './helpers';
+
+const files = () => vscode.workspace.getConfiguration('files');
+
+const dialog = (note: string) => [
+  new Message({ id: 'note0001', msgType: 'note', content: note }),
+  new Message({ id: 'prmt0001', msgType: 'prompt', content: 'Say hello.', output: 'Old reply.' }),
+];
+
+/** What another program writes: the same dialog with another note and reply, written outside VS Code. */
+function rewriteOutside(name: string): string {
+  const text = writeIpynb(new Dialog([new Message({ id: 'note0001', msgType: 'note', content: 'Rewritten outside.' }), new Message({ id: 'prmt0001', msgType: 'prompt', content: 'Say hello.', output: 'A reply from Solveit.' })]));
+  writeFileSync(wsUri(name).fsPath, text);
+  return text;
+}
+
+describe('a dialog rewritten on disk by another program', function () {
+  this.timeout(120000);
+  afterEach(async () => {
+    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await closeAll();
+  });
+
+  it('unmodified, auto save on: it shows the new content, and the file keeps it', async () => {
+    await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    const { name, nb } = await freshDialog('outsideChange', dialog('# Before'));
+    await until(() => !nb.isDirty, 'the dialog clean');
+    const outside = rewriteOutside(name);
+    await until(() => cellOf(nb, 'note0001').document.getText() === 'Rewritten outside.', 'the new content shown');
+    assert.equal(nb.isDirty, false, 'reloading is no edit');
+    assert.equal(await readText(name), outside, 'nothing was written back');
+    // An edit now is saved on top of the other program's dialog: no older copy of ours is written.
+    await setCellText(cellOf(nb, 'note0001'), 'Rewritten outside, then edited.');
+    const saved = await until(async () => {
+      const d = readIpynb(await readText(name));
+      return d.messages[0].content === 'Rewritten outside, then edited.' ? d : undefined;
+    }, 'the edit auto saved');
+    assert.equal(aiRes(saved!.messages[1]), 'A reply from Solveit.');
+    assert.notEqual(outside, writeIpynb(saved!));
+  });
+
+  it('modified: its save is refused as a conflict and the file keeps the other program’s bytes', async () => {
+    await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    const { name, nb } = await freshDialog('outsideChange', dialog('# Before'));
+    await setCellText(cellOf(nb, 'note0001'), '# Edited here');
+    assert.ok(nb.isDirty);
+    const outside = rewriteOutside(name);
+    assert.equal(await nb.save(), false, 'VS Code refuses to overwrite a newer file without asking');
+    assert.equal(cellOf(nb, 'note0001').document.getText(), '# Edited here', 'the edit is kept for the user to choose');
+    assert.equal(await readText(name), outside);
+  });
+});
