@@ -27,6 +27,8 @@ export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 /** Seed 004's `max_interrupt_steps`. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
+/** The dialog context of one ghost-text request: small, as it is sent on every Alt+. */
+export const DEFAULT_GHOST_CONTEXT_TOKENS = 8000;
 
 export const config = {
   /** VS Code's `notebook.outline.showCodeCells`: off by default, and then the Outline omits prompts. */
@@ -96,6 +98,19 @@ export const config = {
   /** The model's input window in tokens; 0: from the model (LM API, or the table of known models). */
   get contextWindow(): number {
     return Math.floor(positive('contextWindow', 0));
+  },
+  /** `dialogNotebook.ghostText.auto`: ghost text while typing, not only on Alt+. (off: nothing is sent unasked). */
+  get ghostTextAuto(): boolean {
+    return get<unknown>('ghostText.auto', false) === true;
+  },
+  /** `dialogNotebook.ghostText.model`: the model of ghost text and Edit with AI; '': `dialogNotebook.model`. */
+  get ghostTextModel(): string {
+    const v = get<unknown>('ghostText.model', '');
+    return typeof v === 'string' && v.trim() ? v.trim() : this.model;
+  },
+  /** `dialogNotebook.ghostText.maxContextTokens`: the most of the dialog a ghost-text request carries. */
+  get ghostTextMaxContextTokens(): number {
+    return Math.floor(positive('ghostText.maxContextTokens', DEFAULT_GHOST_CONTEXT_TOKENS));
   },
   /** `dialogNotebook.jupyter.serverUrl`: the Jupyter Server to run code on; '': start a local one. */
   get jupyterServerUrl(): string {

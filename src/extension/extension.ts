@@ -10,6 +10,7 @@ import { registerFork } from './fork';
 import { registerAnswer } from './answer';
 import { registerKernel } from './kernel';
 import { registerCraft } from './craft/cache';
+import { registerInline } from './inline';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -20,6 +21,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerFork(context);
   registerKernel(context, registerAnswer(context));
   registerCraft(context);
+  registerInline(context);
 }
 
 export function deactivate(): void {}
