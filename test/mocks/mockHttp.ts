@@ -12,6 +12,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** The JSON body, parsed. */
   body: any;
+  /** Set when the client closed the connection before the response was complete (an aborted request). */
+  clientClosed?: boolean;
 }
 
 export interface MockServer<S> {
@@ -95,6 +97,9 @@ export async function startMock<S>(
       }
       const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
       requests.push(rec);
+      res.on('close', () => {
+        if (!res.writableFinished) rec.clientClosed = true;
+      });
       if (unauthorized(rec, res)) return;
       respond(queue.shift(), rec, res).catch((e) => {
         if (!res.headersSent) sendJson(res, 500, { error: { message: String(e) } });
