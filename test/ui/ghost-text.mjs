@@ -25,6 +25,8 @@ function dialog() {
 }
 
 const codeRow = (page) => page.locator('.notebookOverlay:visible .monaco-list-row', { hasText: 'import pandas as pd' }).first();
+/** The text the cell's editor shows (its spaces are no-break spaces in the DOM). */
+const shown = async (cell) => (await cell.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
 const ghost = (page) => page.locator('.notebookOverlay:visible .ghost-text-decoration, .notebookOverlay:visible .ghost-text');
 
 /** Polls `read` until `ok` holds for what it returns; returns it. */
@@ -59,13 +61,14 @@ export const tests = {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('df = pd.read_', { delay: 50 });
-    await until(page, () => cell.locator('.view-lines').innerText(), (t) => t.includes('df = pd.read_'), 'the typed text');
+    await until(page, () => shown(cell), (t) => t.includes('df = pd.read_'), 'the typed text');
     // With `auto` off, typing asks for nothing: no request while VS Code's own inline suggest had time to ask.
     await page.waitForTimeout(3000);
     assert.equal(state.mock.requests.length, 0, 'typing alone sent a request');
 
     state.mock.enqueue({ text: ['csv(', '"sales.csv")'], usage: { input: 120, output: 6 } });
     await page.keyboard.press('Alt+.');
+    await until(page, () => state.mock.requests.length, (n) => n === 1, 'the request Alt+. sends');
     await ghost(page).filter({ hasText: 'csv' }).first().waitFor({ timeout: 60000 });
     await screenshot('ghost-text');
     assert.equal(state.mock.requests.length, 1);
@@ -76,7 +79,7 @@ export const tests = {
     assert.ok(sent.includes('Which library reads CSV files?'), 'the prompt above');
 
     await page.keyboard.press('Tab');
-    await until(page, () => cell.locator('.view-lines').innerText(), (t) => t.replace(/\u00a0/g, ' ').includes('df = pd.read_csv("sales.csv")'), 'the completion inserted');
+    await until(page, () => shown(cell), (t) => t.includes('df = pd.read_csv("sales.csv")'), 'the completion inserted');
     // Its tokens count in the status bar's dialog total.
     await page.locator('.part.statusbar .statusbar-item', { hasText: 'total 126 tok' }).first().waitFor({ timeout: 30000 });
   },
@@ -85,7 +88,7 @@ export const tests = {
     const cell = codeRow(page);
     await page.keyboard.press('Enter');
     await page.keyboard.type('print(df.', { delay: 50 });
-    await until(page, () => cell.locator('.view-lines').innerText(), (t) => t.includes('print(df.'), 'the typed text');
+    await until(page, () => shown(cell), (t) => t.includes('print(df.'), 'the typed text');
     const asked = state.mock.requests.length;
     // The deltas arrive, the answer never ends: the completion is still pending.
     state.mock.enqueue({ text: ['head())'], holdOpen: true });
@@ -94,7 +97,7 @@ export const tests = {
     await page.keyboard.type('des', { delay: 50 });
     await until(page, () => state.mock.requests[asked].clientClosed === true, (v) => v, 'the mock to see the connection closed');
     assert.equal(await ghost(page).filter({ hasText: 'head' }).count(), 0, 'a late ghost appeared');
-    await until(page, () => cell.locator('.view-lines').innerText(), (t) => t.includes('print(df.des'), 'the typing kept');
+    await until(page, () => shown(cell), (t) => t.includes('print(df.des'), 'the typing kept');
     assert.equal(state.mock.requests.length, asked + 1, 'typing on sent no new request');
     await state.mock.close();
   },
