@@ -32,7 +32,7 @@ async function editing(nb: vscode.NotebookDocument, id: string): Promise<vscode.
   await vscode.commands.executeCommand('notebook.cell.edit');
   return until(() => {
     const ed = vscode.window.activeTextEditor;
-    return ed?.document.uri.toString() === cell.document.uri.toString() && ed;
+    return ed?.document.uri.toString() === cell.document.uri.toString() ? ed : undefined;
   }, 'the cell editor');
 }
 
