@@ -26,11 +26,11 @@ const freshDialog = () =>
 const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'dialog-ai-edit');
 
 /** Puts the cursor in the cell's editor (edit mode) and returns that editor. */
-async function editing(nb: vscode.NotebookDocument, id: string): Promise<vscode.TextEditor> {
+async function editing(nb: vscode.NotebookDocument, id: string): Promise<vscode.TextEditor | undefined> {
   const cell = cellOf(nb, id);
   await vscode.window.showNotebookDocument(nb, { selections: [new vscode.NotebookRange(cell.index, cell.index + 1)] });
   await vscode.commands.executeCommand('notebook.cell.edit');
-  return until(() => {
+  return until<vscode.TextEditor | undefined>(() => {
     const ed = vscode.window.activeTextEditor;
     return ed?.document.uri.toString() === cell.document.uri.toString() ? ed : undefined;
   }, 'the cell editor');
@@ -45,7 +45,7 @@ describe('Edit with AI', function () {
 
   it('shows the proposal before anything changes; Accept is one undo step of the cell', async () => {
     const { nb } = await freshDialog();
-    const ed = await editing(nb, 'code0001');
+    const ed = (await editing(nb, 'code0001'))!;
     ed.selection = new vscode.Selection(0, 0, 0, 5); // `x = 1`
     ant.enqueue({ text: ['```python\n', 'count', ' = 1\n', '```'], delayMs: 20 });
     const asked = ant.requests.length;
