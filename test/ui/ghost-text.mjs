@@ -68,7 +68,11 @@ export const tests = {
 
     state.mock.enqueue({ text: ['csv(', '"sales.csv")'], usage: { input: 120, output: 6 } });
     await page.keyboard.press('Alt+.');
-    await until(page, () => state.mock.requests.length, (n) => n === 1, 'the request Alt+. sends');
+    await until(page, () => state.mock.requests.length, (n) => n === 1, 'the request Alt+. sends').catch(async (e) => {
+      await vsc.runCommand('Dialog: Show Log');
+      await screenshot('ghost-text-log');
+      throw e;
+    });
     await ghost(page).filter({ hasText: 'csv' }).first().waitFor({ timeout: 60000 });
     await screenshot('ghost-text');
     assert.equal(state.mock.requests.length, 1);

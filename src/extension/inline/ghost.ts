@@ -65,7 +65,8 @@ export class GhostText implements vscode.InlineCompletionItemProvider, vscode.Di
     }
     this.asked = ed.document.uri.toString();
     // The word suggestions VS Code may show while typing would hide the ghost: Alt+. asks for the AI's.
-    await vscode.commands.executeCommand('hideSuggestWidget');
+    await vscode.commands.executeCommand('hideSuggestWidget').then(undefined, () => undefined);
+    log.info('Ghost text asked for (Alt+.)');
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
   }
 
