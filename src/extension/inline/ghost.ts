@@ -10,7 +10,6 @@ import { ApiKeys } from '../answer/keys';
 import { AnswerError } from '../answer/providers/provider';
 import { config } from '../config';
 import { log } from '../log';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { askInline } from './request';
 import { inlineTarget } from './target';
 
@@ -21,8 +20,8 @@ const AUTO_DELAY_MS = 400;
 /** Set while a request is in flight: Escape then cancels it. */
 const PENDING_KEY = 'dialogNotebook.ghostPending';
 
-/** The cells of dialogs: code cells, notes, prompts. */
-export const DIALOG_CELLS: vscode.DocumentFilter = { scheme: 'vscode-notebook-cell', notebookType: NOTEBOOK_TYPE };
+/** Notebook cells; `inlineTarget` keeps those of dialogs (code cells, notes, prompts). */
+export const DIALOG_CELLS: vscode.DocumentFilter = { scheme: 'vscode-notebook-cell' };
 
 const sleep = (ms: number, token: vscode.CancellationToken) =>
   new Promise<void>((resolve) => {
@@ -87,6 +86,7 @@ export class GhostText implements vscode.InlineCompletionItemProvider, vscode.Di
     if (!explicit && !config.ghostTextAuto) return undefined;
     const target = inlineTarget(doc);
     if (!target) return undefined;
+    log.debug(`Ghost text requested (${explicit ? 'Alt+.' : 'typing'})`);
     if (!explicit) await sleep(AUTO_DELAY_MS, token);
     if (token.isCancellationRequested) return undefined;
 
