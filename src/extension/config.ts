@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { DialogMode, isMode } from '../core/answer';
-import { DEFAULT_CODE_LANGUAGE, DEFAULT_MAX_REPLY_TOKENS, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_THINKING_BUDGET, REASONING_EFFORTS, ReasoningEffort, ToolsConfirm } from './defaults';
+import { DEFAULT_CODE_LANGUAGE, DEFAULT_GHOST_CONTEXT_TOKENS, DEFAULT_MAX_REPLY_TOKENS, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_THINKING_BUDGET, REASONING_EFFORTS, ReasoningEffort, ToolsConfirm } from './defaults';
 
 const SECTION = 'dialogNotebook';
 
@@ -90,6 +90,19 @@ export const config = {
   /** The model's input window in tokens; 0: from the model (LM API, or the table of known models). */
   get contextWindow(): number {
     return Math.floor(positive('contextWindow', 0));
+  },
+  /** `dialogNotebook.ghostText.auto`: ghost text while typing, not only on Alt+. (off: nothing is sent unasked). */
+  get ghostTextAuto(): boolean {
+    return get<unknown>('ghostText.auto', false) === true;
+  },
+  /** `dialogNotebook.ghostText.model`: the model of ghost text and Edit with AI; '': `dialogNotebook.model`. */
+  get ghostTextModel(): string {
+    const v = get<unknown>('ghostText.model', '');
+    return typeof v === 'string' && v.trim() ? v.trim() : this.model;
+  },
+  /** `dialogNotebook.ghostText.maxContextTokens`: the most of the dialog a ghost-text request carries. */
+  get ghostTextMaxContextTokens(): number {
+    return Math.floor(positive('ghostText.maxContextTokens', DEFAULT_GHOST_CONTEXT_TOKENS));
   },
   /** `dialogNotebook.jupyter.serverUrl`: the Jupyter Server to run code on; '': start a local one. */
   get jupyterServerUrl(): string {

@@ -11,6 +11,7 @@ import { registerAnswer } from './answer';
 import { registerKernel } from './kernel';
 import { registerCraft } from './craft/cache';
 import { registerTools } from './tools';
+import { registerInline } from './inline';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -23,6 +24,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerKernel(context, answers);
   registerTools(context, () => answers.promptRunner.kernels);
   registerCraft(context);
+  registerInline(context);
 }
 
 export function deactivate(): void {}

@@ -8,3 +8,4 @@ export * from './planPreview';
 export * from './price';
 export * from './batch';
 export * from './mode';
+export * from './inline';

@@ -29,17 +29,16 @@ export interface ResolvedModel extends ModelLimits {
 /** Input windows the LM API reported, by model id. */
 const lmWindows = new Map<string, number>();
 
-/** The limits the settings give now, without asking any provider. */
-export function modelLimits(): ModelLimits {
-  const setting = config.model;
+/** The limits the settings give now for `setting` (default `dialogNotebook.model`), without asking any provider. */
+export function modelLimits(setting = config.model): ModelLimits {
   const choice = parseModel(setting);
   const fromModel = !choice ? knownWindow('') : choice.provider === 'vscode-lm' ? (lmWindows.get(choice.model) ?? knownWindow(choice.model)) : knownWindow(choice.model);
   return { setting, choice, maxInputTokens: config.contextWindow || fromModel, maxTokens: config.maxReplyTokens, vision: choice?.provider !== 'vscode-lm' };
 }
 
-/** The provider for the model the settings name; throws `AnswerError` (`no-model`, `no-key`) when there is none. */
-export async function resolveModel(keys: ApiKeys): Promise<ResolvedModel> {
-  const limits = modelLimits();
+/** The provider for `setting` (default the model the settings name); throws `AnswerError` (`no-model`, `no-key`) when there is none. */
+export async function resolveModel(keys: ApiKeys, setting = config.model): Promise<ResolvedModel> {
+  const limits = modelLimits(setting);
   const choice = limits.choice;
   if (!choice) throw new AnswerError('no-model', `dialogNotebook.model is '${limits.setting}': expected '<provider>:<model id>' with provider anthropic, openai or vscode-lm.`);
   let provider: AnswerProvider;
@@ -53,5 +52,5 @@ export async function resolveModel(keys: ApiKeys): Promise<ResolvedModel> {
     const host = platform().kind;
     provider = choice.provider === 'anthropic' ? new AnthropicProvider({ apiKey, baseUrl, host }) : new OpenAIProvider({ apiKey, baseUrl, host });
   }
-  return { ...modelLimits(), choice, provider };
+  return { ...modelLimits(setting), choice, provider };
 }

@@ -3,11 +3,12 @@
 // `dialog.cost`). Clicking it runs Select Model.
 
 import * as vscode from 'vscode';
-import { Usage, dialogCost, usageSummary } from '../../core/answer';
+import { Usage, addUsage, dialogCost, usageSummary } from '../../core/answer';
 import { Message } from '../../core/model';
 import { PROMPT_LANG, cellReply } from '../notebook/cells';
 import { config } from '../config';
 import { dialogEditor } from '../commands/target';
+import { onDidChangeSessionUsage, sessionUsage } from './sessionUsage';
 
 const tokens = (u: Usage) => (u.cost !== undefined ? usageSummary(u) : `${u.total_tokens.toLocaleString('en-US')} tok`);
 
@@ -39,6 +40,7 @@ export class ModelStatusItem implements vscode.Disposable {
         if (config.affects(e, 'model')) this.update();
       }),
       // Costs are read from the replies: only cells added or removed and output changes matter, not keystrokes.
+      onDidChangeSessionUsage(() => this.update()),
       vscode.workspace.onDidChangeNotebookDocument((e) => {
         if (e.notebook === dialogEditor()?.notebook && (e.contentChanges.length || e.cellChanges.some((c) => c.outputs))) this.schedule();
       }),
@@ -58,12 +60,16 @@ export class ModelStatusItem implements vscode.Disposable {
     if (!nb) return this.item.hide();
     const model = config.model;
     const cost = dialogCost(replies(nb));
-    this.item.text = cost.last ? `$(hubot) ${model} · last ${tokens(cost.last)} · total ${tokens(cost.total)}` : `$(hubot) ${model}`;
+    // Ghost text and Edit with AI count in the total (this session only: no reply records them).
+    const extra = sessionUsage(nb);
+    const total = extra ? addUsage(cost.total, extra) : cost.total;
+    this.item.text = cost.last ? `$(hubot) ${model} · last ${tokens(cost.last)} · total ${tokens(total)}` : extra ? `$(hubot) ${model} · total ${tokens(total)}` : `$(hubot) ${model}`;
     this.item.tooltip = new vscode.MarkdownString(
       `**${model}** answers this dialog's prompts (click to select another model).\n\n` +
         (cost.answers
           ? `Last answer: ${tokens(cost.last!)} (in ${cost.last!.prompt_tokens.toLocaleString('en-US')}, out ${cost.last!.completion_tokens.toLocaleString('en-US')}).\n\nDialog total over ${cost.answers} answers: ${tokens(cost.total)}.`
-          : 'No reply in this dialog records its usage yet.'),
+          : 'No reply in this dialog records its usage yet.') +
+        (extra ? `\n\nGhost text and Edit with AI this session: ${tokens(extra)} (in the total, not saved in the file).` : ''),
     );
     this.item.show();
   }

@@ -17,7 +17,8 @@ export function replyUri(cell: vscode.NotebookCell): vscode.Uri {
   return vscode.Uri.from({ scheme: REPLY_SCHEME, path: `/${base} ${id}.reply.md`, query: cell.notebook.uri.toString(), fragment: id });
 }
 
-function promptCell(uri: vscode.Uri): vscode.NotebookCell {
+/** The prompt cell whose reply `uri` serves (FileNotFound when it is gone). */
+export function promptCell(uri: vscode.Uri): vscode.NotebookCell {
   const nb = vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri.query && n.notebookType === NOTEBOOK_TYPE);
   const cell = nb?.getCells().find((c) => cellState(c).id === uri.fragment && cellType(cellLike(c)) === 'prompt');
   if (!cell) throw vscode.FileSystemError.FileNotFound(uri);
