@@ -4,7 +4,7 @@
 // context policy as a prompt's history is (newest kept within the budget). The model's answer is taken
 // as the insertion or the rewrite only, without the fences models like to wrap code in.
 
-import { Message } from '..';
+import { Message } from '../model';
 import { ContextOptions, ContextPlan, SAFETY_TOKENS, contextPlan } from './contextPolicy';
 
 /** The id of the request prompt put in the cell's place (never a cell's: ids are 8 hex digits or more). */
