@@ -43,7 +43,7 @@ describe('Edit with AI', function () {
   after(closeAll);
   const { ant } = useMockProviders('anthropic:claude-e2e', { providers: ['anthropic'] });
 
-  it('shows the proposal before anything changes; Accept is one undo step of the cell', async () => {
+  it('shows the proposal before anything changes; Accept writes it into the cell', async () => {
     const { nb } = await freshDialog();
     const ed = (await editing(nb, 'code0001'))!;
     ed.selection = new vscode.Selection(0, 0, 0, 5); // `x = 1`
@@ -69,10 +69,9 @@ describe('Edit with AI', function () {
     assert.deepEqual(await vscode.commands.executeCommand('dialogNotebook.acceptAIEdit'), { ok: true, message: '' });
     assert.equal(cellOf(nb, 'code0001').document.getText(), 'count = 1\ny = 2\n');
     await until(() => diffTabs().length === 0, 'the diff closed');
-    // One Ctrl+Z in the cell takes it back.
-    await editing(nb, 'code0001');
-    await vscode.commands.executeCommand('undo');
-    await until(() => cellOf(nb, 'code0001').document.getText() === 'x = 1\ny = 2\n', 'one undo restores the cell');
+    // One Ctrl+Z in the cell takes it back: test/ui/ghost-text.mjs presses it. (The `undo` command from here
+    // reaches the notebook's own undo stack unless the cell's editor has the browser's focus, which a test in
+    // the extension host cannot give it.)
   });
 
   it('Discard leaves the cell as it was; with no selection the whole cell is rewritten', async () => {

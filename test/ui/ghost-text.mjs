@@ -2,7 +2,8 @@
 // mock of Anthropic's API: typing alone sends nothing (`dialogNotebook.ghostText.auto` is off); Alt+. shows
 // a completion as ghost text and Tab inserts it; the request carried the note above the cell and the
 // cell's text before the cursor; typing while a slow completion is pending aborts its HTTP request and no
-// late ghost appears. Saves ghost-text.png.
+// late ghost appears; Edit with AI shows its proposal before anything changes, and one Ctrl+Z in the cell
+// takes an accepted rewrite back. Saves ghost-text.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
@@ -103,6 +104,33 @@ export const tests = {
     assert.equal(await ghost(page).filter({ hasText: 'head' }).count(), 0, 'a late ghost appeared');
     await until(page, () => shown(cell), (t) => t.includes('print(df.des'), 'the typing kept');
     assert.equal(state.mock.requests.length, asked + 1, 'typing on sent no new request');
+  },
+
+  async 'Edit with AI: the proposal shows in a diff, Accept writes it, one Ctrl+Z in the cell takes it back'({ page, vsc, workspace, assert }) {
+    const cell = codeRow(page);
+    const before = await shown(cell);
+    const file = () => fs.readFileSync(path.join(workspace, FILE), 'utf8');
+    // What the earlier tests typed (auto saved, as the browser does).
+    const saved = await until(page, file, (t) => JSON.parse(t).cells[2].source.join('') === before, 'the typing saved');
+    await cell.locator('.monaco-editor .view-lines').first().click();
+    state.mock.enqueue({ text: ['```python\n', 'import pandas as pd  # data frames\n', '```'] });
+    const asked = state.mock.requests.length;
+    // With no selection the whole cell is rewritten; the instruction is typed where the command asks for it.
+    await vsc.runCommand('Dialog: Edit with AI…');
+    const box = page.locator('.quick-input-widget input').first();
+    await box.waitFor({ timeout: 30000 });
+    await box.fill('comment the import');
+    await box.press('Enter');
+    await until(page, () => state.mock.requests.length, (n) => n === asked + 1, 'the Edit with AI request');
+    await page.locator('.editor-group-container .tab', { hasText: 'Edit with AI' }).first().waitFor({ timeout: 60000 });
+    // Nothing changed before Accept: neither the cell nor the file.
+    assert.equal(await shown(cell), before);
+    assert.equal(file(), saved);
+    await until(page, async () => (await vsc.runCommand('Dialog: Accept AI Edit').then(() => true, () => false)) && (await shown(cell)).includes('# data frames'), (v) => v, 'the accepted rewrite in the cell');
+    // Ctrl+Z in the cell, as a person undoes: the cell's text as it was.
+    await cell.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+z');
+    await until(page, () => shown(cell), (t) => t === before, 'one Ctrl+Z to restore the cell');
     await state.mock.close();
   },
 };
