@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { DialogMode, MODES, ModeInfo, dialogMode, isMode, withMode } from '../../core/answer';
 import { notebookMeta, notebookMetadataWith } from '../notebook/cells';
-import { activeDialog, dialogEditor } from '../commands/target';
+import { activeDialog, dialogEditor, onShownDialogChange } from '../commands/target';
 import { config } from '../config';
 import { log } from '../log';
 
@@ -37,11 +37,7 @@ export class ModeStatusItem implements vscode.Disposable {
     this.item.command = 'dialogNotebook.selectMode';
     this.subs.push(
       this.item,
-      vscode.window.onDidChangeActiveNotebookEditor(() => this.update()),
-      vscode.window.onDidChangeVisibleNotebookEditors(() => this.update()),
-      vscode.workspace.onDidChangeNotebookDocument((e) => {
-        if (e.metadata && e.notebook === dialogEditor()?.notebook) this.update();
-      }),
+      ...onShownDialogChange(() => this.update()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (config.affects(e, 'defaultMode')) this.update();
       }),

@@ -82,6 +82,17 @@ export function dialogEditor(): vscode.NotebookEditor | undefined {
   return ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed : undefined;
 }
 
+/** Calls `update` whenever the shown dialog (dialogEditor) or its metadata may have changed. */
+export function onShownDialogChange(update: () => void): vscode.Disposable[] {
+  return [
+    vscode.window.onDidChangeActiveNotebookEditor(() => update()),
+    vscode.window.onDidChangeVisibleNotebookEditors(() => update()),
+    vscode.workspace.onDidChangeNotebookDocument((e) => {
+      if (e.metadata && e.notebook === dialogEditor()?.notebook) update();
+    }),
+  ];
+}
+
 /** Selects and reveals cells [start, end) in the notebook's editor. */
 export function selectCells(nb: vscode.NotebookDocument, start: number, end = start + 1): void {
   const ed = editorOf(nb);

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { dialogUsesTools, withTools } from '../../core/answer';
 import { notebookMeta, notebookMetadataWith } from '../notebook/cells';
-import { activeDialog, dialogEditor } from '../commands/target';
+import { activeDialog, dialogEditor, onShownDialogChange } from '../commands/target';
 import { log } from '../log';
 
 /** Flips the switch of the active dialog (or of the dialog `target` names); `on` sets it. Returns the state written. */
@@ -37,11 +37,7 @@ export class ToolsStatusItem implements vscode.Disposable {
     this.item.command = 'dialogNotebook.toggleTools';
     this.subs.push(
       this.item,
-      vscode.window.onDidChangeActiveNotebookEditor(() => this.update()),
-      vscode.window.onDidChangeVisibleNotebookEditors(() => this.update()),
-      vscode.workspace.onDidChangeNotebookDocument((e) => {
-        if (e.metadata && e.notebook === dialogEditor()?.notebook) this.update();
-      }),
+      ...onShownDialogChange(() => this.update()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()),
     );
     this.update();
