@@ -19,7 +19,6 @@ export interface PromptWatch extends vscode.Disposable {
  */
 export function watchPrompt(cell: vscode.NotebookCell, ours: (outputs: readonly vscode.NotebookCellOutput[]) => boolean, onLost: (why: string) => void): PromptWatch {
   const nb = cell.notebook;
-  const shows = (t: vscode.Tab) => t.input instanceof vscode.TabInputNotebook && t.input.uri.toString() === nb.uri.toString();
   let lost: string | undefined;
   const lose = (why: string) => {
     if (lost) return;
@@ -29,10 +28,6 @@ export function watchPrompt(cell: vscode.NotebookCell, ours: (outputs: readonly 
   const subs = [
     vscode.workspace.onDidCloseNotebookDocument((d) => {
       if (d === nb) lose('the dialog was closed');
-    }),
-    // VS Code keeps the document of a running cell open after its last editor closed: the closed tab says it.
-    vscode.window.tabGroups.onDidChangeTabs((e) => {
-      if (e.closed.some(shows) && !vscode.window.tabGroups.all.some((g) => g.tabs.some(shows))) lose('the dialog was closed');
     }),
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook !== nb) return;
