@@ -99,6 +99,15 @@ function craftNote(cell: vscode.NotebookCell, unreadable: readonly string[]): vo
   setCellNote(cell, note(`$(warning) CRAFT unreadable`, `Answered without these CRAFT files, which could not be read:\n${files}\n\nFix or remove them; the next prompt reads them again.`, 'dialogNotebook.showLog'));
 }
 
+/** Runs `then` once `nb` has closed. */
+function untilClosed(nb: vscode.NotebookDocument, then: () => void): void {
+  const sub = vscode.workspace.onDidCloseNotebookDocument((d) => {
+    if (d !== nb) return;
+    sub.dispose();
+    then();
+  });
+}
+
 export class PromptRunner implements CellRunner {
   /** The kernel layer's dialog kernels (undefined: prompts answer without ``$`…` `` values and ``&`…` `` tools). */
   kernels: DialogKernels | undefined;
@@ -140,6 +149,7 @@ export class PromptRunner implements CellRunner {
     try {
       try {
         ({ reply, notice } = await this.answer(cell, ac.signal, craft, async (r) => {
+          watch.check();
           if (watch.lost) return;
           streamed = true;
           await exec.replaceOutput(streaming.mark(replyOutput(r, asRun)));
@@ -153,8 +163,11 @@ export class PromptRunner implements CellRunner {
       restoring = true;
       if (streamed) await exec.replaceOutput(old);
     } finally {
-      streaming.end();
       watch.dispose();
+      // A dialog whose tab closed stays open while its cell shows the streamed outputs: until it closes,
+      // a save of it (auto save) writes the old reply.
+      if (watch.lost && !cell.notebook.isClosed) untilClosed(cell.notebook, () => streaming.end());
+      else streaming.end();
     }
     exec.end(failure ? false : reply === undefined ? undefined : true, Date.now());
     if (failure) return this.report(cell, failure);
@@ -188,7 +201,7 @@ export class PromptRunner implements CellRunner {
       log.debug(`The run of a closed dialog's prompt ended with it: ${reason(e)}`);
     }
     const nb = exec.cell.notebook;
-    if (!nb.isClosed && exec.cell.index >= 0) setCellNote(exec.cell, note('$(debug-stop) stopped: dialog reverted', `The answer was stopped because ${why} while it streamed. Nothing was written; the cell shows the file's reply. Run the prompt again to answer it.`));
+    if (!nb.isClosed && exec.cell.index >= 0 && /revert/.test(why)) setCellNote(exec.cell, note('$(debug-stop) stopped: dialog reverted', `The answer was stopped because ${why} while it streamed. Nothing of it was written to the file. Run the prompt again to answer it.`));
     else vscode.window.setStatusBarMessage(`$(debug-stop) Answer stopped: ${why}; nothing was written`, 8000);
     return false;
   }
