@@ -31,7 +31,7 @@ if [ -n "${E2E_SUITES:-}" ]; then
 fi
 grep=(); [ -z "${E2E_GREP:-}" ] || grep=(--grep "$E2E_GREP")
 if [ "${E2E_SUITES:-}" != none ]; then
-  bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha)" "${tests[@]}" "${grep[@]}" \
+  bash "$E2E" test --extension "$ROOT" --workspace "$(workspace mocha corpus)" "${tests[@]}" "${grep[@]}" \
     --out "$OUT/mocha" --timeout 1800 2>&1 | tee "$OUT/mocha.log" || status=1
 else
   echo "mocha: 0 passed, 0 failed" > "$OUT/mocha.log"
@@ -68,7 +68,7 @@ web="${E2E_WEB:-}"
 if [ "$web" != none ]; then
   # Left out there: Fork and Rerun starts a mock model server from inside the extension host (desktop only).
   WEB_SUITES="$web" WEB_GREP="${E2E_GREP:-}" WEB_SKIP="$([ -n "${E2E_GREP:-}" ] || echo 'Fork and Rerun')" \
-    bash "$E2E" run --install dev --extension "$ROOT" --workspace "$(workspace web)" --script "$ROOT/test/web/pass.mjs" \
+    bash "$E2E" run --install dev --extension "$ROOT" --workspace "$(workspace web corpus)" --script "$ROOT/test/web/pass.mjs" \
     --settings "$ROOT/test/web/settings.json" --out "$OUT/web" --timeout 1800 2>&1 | tee "$OUT/web.log" || status=1
 fi
 
