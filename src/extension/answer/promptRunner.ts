@@ -15,7 +15,7 @@ import { Dialog, aiRes, withTimeRun } from '../../core/model';
 import { config } from '../config';
 import { cell2msg, cellLike, cellReply, cellState, cellType, notebookMeta, replyOutput } from '../notebook/cells';
 import { streamingReply } from '../notebook/streamingReplies';
-import { dialogOf } from '../notebook/dialogCache';
+import { cellMessage, dialogOf } from '../notebook/dialogCache';
 import { applyMessage } from '../notebook/edits';
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
@@ -136,7 +136,7 @@ export class PromptRunner implements CellRunner {
     /** The CRAFT files the answer went without (they could not be read). */
     const craft = { unreadable: [] as readonly string[] };
     // The prompt as it was run, for the thumbnails of each streamed update (converted once, not per update).
-    const asRun = cell2msg(cellLike(cell));
+    const asRun = cellMessage(cell);
     try {
       try {
         ({ reply, notice } = await this.answer(cell, ac.signal, craft, async (r) => {
@@ -201,13 +201,17 @@ export class PromptRunner implements CellRunner {
     const id = cellState(cell).id;
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
     let notice: vscode.NotebookCellStatusBarItem | undefined;
-    const model = await resolveModel(this.keys);
-    const aim = model.vision ? null : { supports_vision: false };
-    const craft = await craftFor(cell.notebook, aim);
-    const limits = craftLimits(model, craft);
-    // One snapshot of the dialog for its media, the plan and the reply's usage form.
+    // One snapshot of the dialog for its media, the plan and the reply's usage form. Its media are read
+    // while the model and the CRAFT files are looked up (each waits on VS Code or the disk).
     const d = dialogOf(cell.notebook);
-    const media = await requestMedia(cell.notebook, d);
+    const [{ model, aim, craft }, media] = await Promise.all([
+      resolveModel(this.keys).then(async (model) => {
+        const aim = model.vision ? null : { supports_vision: false };
+        return { model, aim, craft: await craftFor(cell.notebook, aim) };
+      }),
+      requestMedia(cell.notebook, d),
+    ]);
+    const limits = craftLimits(model, craft);
     let { plan, system } = planRequest(d, id, limits, media);
     const refs = promptRefs(plan.messages);
     const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs);

@@ -37,8 +37,8 @@ function same(c: Converted, cell: vscode.NotebookCell, outputs: unknown[]): bool
   return true;
 }
 
-/** The cell's message: the one converted before while the cell is unchanged. */
-function cellMessage(cell: vscode.NotebookCell): Message {
+/** The cell's message: the one converted before while the cell is unchanged. Read-only, as the dialog's. */
+export function cellMessage(cell: vscode.NotebookCell): Message {
   const outputs = outputParts(cell);
   const hit = converted.get(cell);
   if (hit && same(hit, cell, outputs)) return hit.msg;
