@@ -9,7 +9,7 @@
 // rounds; the reply holds every call with its result.
 
 import * as vscode from 'vscode';
-import { Message, Msg } from '../../core';
+import { Msg } from '../../core';
 import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, planFits, pricedUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
 import { Dialog, aiRes, withTimeRun } from '../../core/model';
 import { config } from '../config';
@@ -23,7 +23,7 @@ import { log } from '../log';
 import type { CellRunner } from './cellRunner';
 import { ApiKeys } from './keys';
 import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider';
-import { chatTokens, clientCalls, kernelAsks, promptRefs, refsText } from './kernelRefs';
+import { PromptRefs, chatTokens, clientCalls, kernelAsks, promptRefs, refsText } from './kernelRefs';
 import { sayOnce } from './kernelNotices';
 import { DialogKernels, promptKernel } from './promptKernel';
 import { craftLimits, planRequest, requestMedia } from './request';
@@ -214,8 +214,8 @@ export class PromptRunner implements CellRunner {
     const limits = craftLimits(model, craft);
     let { plan, system } = planRequest(d, id, limits, media);
     const refs = promptRefs(plan.messages);
-    const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs);
-    if (!asks) this.noKernel(cell.notebook, plan.messages);
+    const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs, refs);
+    if (!asks) this.noKernel(cell.notebook, refs);
     const kernel = asks && (await promptKernel(this.kernels, cell.notebook, asks, aim));
     // The values turn takes its room off the window: the history is planned again around it unless it fits as planned.
     const varTokens = kernel ? chatTokens(kernel.vars) : 0;
@@ -285,9 +285,9 @@ export class PromptRunner implements CellRunner {
     return { notice };
   }
 
-  /** Says once per dialog that the history names kernel values or tools which no running kernel holds. */
-  private noKernel(nb: vscode.NotebookDocument, sent: readonly Message[]): void {
-    const refs = kernelRefs(promptRefs(sent));
+  /** Says once per dialog that the history (`sent`: its references) names kernel values or tools which no running kernel holds. */
+  private noKernel(nb: vscode.NotebookDocument, sent: PromptRefs): void {
+    const refs = kernelRefs(sent);
     if (refs.exprs.length || refs.tools.length) sayOnce(nb, `Earlier prompts name ${refsText(refs)}, but no kernel runs for this dialog: prompts that name none themselves are answered without them. Run a code cell to start the kernel.`);
   }
 
