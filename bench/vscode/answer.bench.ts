@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { Message } from '../../src/core';
 import { msg2cell, cellReply } from '../../src/extension/notebook/cells';
 import { start } from '../../test/mocks/anthropicServer';
+import { profiled } from './profile';
 
 const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
 const KEY = 'sk-ant-bench-key';
@@ -19,6 +20,8 @@ interface AnswerBench {
   answer?: string[];
   /** Warm answers per dialog (after the cold one). */
   answerReps?: number;
+  /** BENCH_PROFILE=1: the cold answer of each dialog and one more warm one profiled. */
+  profile?: boolean;
 }
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
@@ -50,7 +53,11 @@ describe('answer speed (bench)', function () {
   it('answers a prompt at the end of each dialog, against a bare fetch of the same body', async function () {
     cfg = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'bench.json'))));
     if (!cfg.answer?.length) this.skip();
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    await ext.activate();
+    // Our code in the profiles' stacks: the main bundle and the lazy ones (the SDK's).
+    const ourCode = vscode.Uri.joinPath(ext.extensionUri, 'dist').path + '/';
+    const profiles: string[] = [];
     const server = await start({ apiKey: KEY });
     await settings().update('anthropic.baseUrl', server.url, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', KEY);
@@ -75,7 +82,7 @@ describe('answer speed (bench)', function () {
         const cpu: number[] = [];
         const first: number[] = [];
         let body: unknown;
-        for (let r = 0; r <= reps; r++) {
+        const once = async (r: number) => {
           const word = `${FIRST}${r}`;
           // Writing the reply replaces the cell: each run starts on the one there now.
           const cell = nb.cellAt(k);
@@ -94,7 +101,14 @@ describe('answer speed (bench)', function () {
           first.push(tShown - req.at);
           // The next run starts once the reply was written (into a new cell).
           await whenShown(nb, () => nb.cellAt(k) !== cell && cellReply(nb.cellAt(k)).includes(`${word} word of the reply.`));
-        }
+        };
+        // Profiled (BENCH_PROFILE=1, which slows them): the cold answer and one more warm one.
+        const profile = async (what: string, r: number) => {
+          const p = await profiled(ourCode, () => once(r));
+          profiles.push(`${name}, ${what} answer: ${p.oursMs.toFixed(0)} ms in our code of ${p.busyMs.toFixed(0)} ms busy`, ...p.top.map((t) => `    ${t}`), '  ours:', ...p.topOurs.map((t) => `    ${t}`));
+        };
+        for (let r = 0; r <= reps; r++) await (cfg.profile && r === 0 ? profile('the cold', r) : once(r));
+        if (cfg.profile) await profile('a warm', reps + 1);
         // The limit: the same body POSTed by a bare fetch, through the same server.
         const bare: number[] = [];
         const bareFirst: number[] = [];
@@ -126,6 +140,7 @@ describe('answer speed (bench)', function () {
         await save();
         await vscode.commands.executeCommand('workbench.action.files.revert');
       }
+      if (profiles.length) lines.push('', '```', ...profiles, '```');
     } finally {
       await settings().update('anthropic.baseUrl', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('dialogNotebook.setApiKey', 'anthropic', '');

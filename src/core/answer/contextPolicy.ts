@@ -5,7 +5,7 @@
 // never changed: the cut message is a shortened copy.
 
 import { Dialog, DialogError, Message, truthy } from '../model';
-import { AimInfo, HistOptions, MEDIA_TOKENS, Msg, aiOutput, dlg2chat, histMessages, mediaTokens, toParts, tokenEstimate } from '../hist';
+import { AimInfo, HistOptions, MEDIA_TOKENS, Msg, aiOutput, dlg2chat, histMessages, mediaTokens, messageParts, tokenEstimate } from '../hist';
 
 export const TRUNCATED_MARK = '[...earlier content truncated...]';
 /** Tokens kept free below the input limit (seed 004's `SAFETY_BUFFER`). */
@@ -96,7 +96,7 @@ export function contextPlan(d: Dialog | readonly Message[], promptId: string, li
   const last = msgs.length - 1;
   const tokens = (m: Message): number => {
     let t = 0;
-    for (const p of toParts(m, aim, m === msgs[last] ? { ...hist, last: true } : hist)) {
+    for (const p of messageParts(m, aim, m === msgs[last] ? { ...hist, last: true } : hist)) {
       t += typeof p === 'string' ? count(p) : p instanceof Uint8Array ? countMedia(p) : MEDIA_TOKENS;
     }
     return m.msgType === 'prompt' && m !== msgs[last] ? t + count(aiOutput(m, hist)) : t;

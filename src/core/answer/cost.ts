@@ -168,11 +168,21 @@ export interface DialogCost {
   answers: number;
 }
 
+/** Each prompt's usage while its output is the same (`version`): a status bar sums them after every change. */
+const usages = new WeakMap<Message, { version: number; usage: Usage | null }>();
+function promptUsage(m: Message): Usage | null {
+  const hit = usages.get(m);
+  if (hit?.version === m.version) return hit.usage;
+  const usage = replyUsage(renderOutputsAi(m.output));
+  usages.set(m, { version: m.version, usage });
+  return usage;
+}
+
 /** `dialog.cost`: the usage recorded in every prompt's reply. */
 export function dialogCost(d: Dialog | readonly Message[]): DialogCost {
   const res: DialogCost = { total: noUsage(), last: null, answers: 0 };
   for (const m of d instanceof Dialog ? d.messages : d) {
-    const u = m.msgType === 'prompt' ? replyUsage(renderOutputsAi(m.output)) : null;
+    const u = m.msgType === 'prompt' ? promptUsage(m) : null;
     if (!u) continue;
     res.total = addUsage(res.total, u);
     res.last = u;

@@ -20,6 +20,16 @@ function mediaKind(mime: string): MediaKind {
   return 'input_file';
 }
 
+/** The data URL of bytes sent, by the bytes (the scaled images of a dialog are the same arrays from one answer to the next). */
+const dataUrls = new WeakMap<Uint8Array, { mime: string; url: string }>();
+function dataUrl(bytes: Uint8Array, mime: string): string {
+  const hit = dataUrls.get(bytes);
+  if (hit?.mime === mime) return hit.url;
+  const url = `data:${mime};base64,${encodeBase64(bytes)}`;
+  dataUrls.set(bytes, { mime, url });
+  return url;
+}
+
 /**
  * A user turn as parts. Bytes are typed by their sniffed mime; where sniffing fails (an output declared
  * `image/png` that is not one) the reference raises, we use the mime its `<media>` tag declared
@@ -32,7 +42,7 @@ function userParts(turn: HistPart[]): Part[] {
     if (typeof p === 'string') res.push(textPart(p));
     else if (p instanceof Uint8Array) {
       const mime = detectMime(p) ?? mediaTagMime(turn[k - 1]) ?? 'application/octet-stream';
-      res.push(mediaPart(mediaKind(mime), `data:${mime};base64,${encodeBase64(p)}`, mime));
+      res.push(mediaPart(mediaKind(mime), dataUrl(p, mime), mime));
     } else if (isMediaUrl(p)) {
       const mime = p.mime ?? 'application/octet-stream';
       res.push(mediaPart(mediaKind(mime), p.url, mime));
@@ -71,14 +81,25 @@ export function reply2chat(reply: string): Msg[] {
   return res;
 }
 
+/** Each prompt's reply as chat messages, kept while its reply text is the same (parsing replies is most of `dlg2chat`). Shared: read-only. */
+const replyChats = new WeakMap<Message, { reply: string; chat: readonly Msg[] }>();
+function replyChat(prompt: Message, reply: string): readonly Msg[] {
+  const hit = replyChats.get(prompt);
+  if (hit && hit.reply === reply) return hit.chat;
+  const chat = reply2chat(reply);
+  replyChats.set(prompt, { reply, chat });
+  return chat;
+}
+
 /** `dlg2chat`: `dlg2hist` as canonical messages; `aim` null means vision on. Tool-call ids must be unique. */
 export function dlg2chat(d: Dialog | readonly Message[], aim: AimInfo | null = null, opts: HistOptions = {}): Msg[] {
-  const hist = dlg2hist(d, aim ?? { supports_vision: true }, opts);
+  const prompts: Message[] = [];
+  const hist = dlg2hist(d, aim ?? { supports_vision: true }, opts, prompts);
   const res: Msg[] = [];
   for (let k = 0; k < hist.length; k++) {
     const h = hist[k];
     if (k % 2 === 0) res.push(msg('user', userParts(h as HistPart[])));
-    else for (const m of reply2chat(h as string)) res.push(m);
+    else for (const m of replyChat(prompts[k >> 1], h as string)) res.push(m);
   }
   const seen = new Set<string>();
   const dups = new Set<string>();

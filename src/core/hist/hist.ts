@@ -3,7 +3,8 @@
 
 import { Dialog, DialogError, Message, truthy } from '../model/dialog';
 import { AimInfo, HistPart } from './media';
-import { PartsOptions, toParts } from './xml';
+import { PartsOptions } from './xml';
+import { messageParts } from './partsCache';
 import { aiOutput } from './render';
 
 /** A user turn (text, media bytes and URL refs) or an assistant reply text. */
@@ -24,8 +25,9 @@ export function histMessages(msgs: readonly Message[]): Message[] {
  * messages since the previous prompt, then the prompt's own parts; its reply (`ai_output`, the pending
  * placeholder when empty) follows. Prompts render bare unless `envelope` (DECISIONS, prompt text).
  * Unlike the reference, a dialog that continues past its last prompt is cut there rather than rejected.
+ * `prompts`, when given, receives the prompt of each reply, in order.
  */
-export function dlg2hist(d: Dialog | readonly Message[], aim: AimInfo = {}, opts: HistOptions = {}): HistTurn[] {
+export function dlg2hist(d: Dialog | readonly Message[], aim: AimInfo = {}, opts: HistOptions = {}, prompts?: Message[]): HistTurn[] {
   let all = d instanceof Dialog ? d.messages : d;
   if (opts.upto !== undefined) {
     const k = all.findIndex((m) => m.id === opts.upto);
@@ -41,10 +43,11 @@ export function dlg2hist(d: Dialog | readonly Message[], aim: AimInfo = {}, opts
   const lastOpts = { ...opts, last: true };
   for (let k = 0; k <= last; k++) {
     const m = msgs[k];
-    const parts = toParts(m, aim, k === last ? lastOpts : opts);
+    const parts = messageParts(m, aim, k === last ? lastOpts : opts);
     for (const p of parts) turn.push(p);
     if (m.msgType === 'prompt') {
       res.push(turn, aiOutput(m, opts));
+      prompts?.push(m);
       turn = [];
     }
   }

@@ -5,6 +5,7 @@ export * from './xmlAttrs';
 export * from './media';
 export * from './xml';
 export * from './hist';
+export { messageParts } from './partsCache';
 export * from './chat';
 export * from './hostRefs';
 export * from './preview';

@@ -25,10 +25,10 @@ const none = (r: PromptRefs) => !r.exprs.length && !r.tools.length;
  * the references of its prompts, or none. Nothing when it names none; nothing either when the prompt
  * answered names none itself and no kernel runs, as the request then carries nothing from a kernel: one
  * would be started only for earlier prompts' names, which it has not defined yet. `resolvedBy` keeps the
- * references a kernel resolves (``&`add_msg` `` is a dialog tool).
+ * references a kernel resolves (``&`add_msg` `` is a dialog tool); `all`, the history's references when known.
  */
-export function kernelAsks(messages: readonly Message[], kernelRuns: boolean, resolvedBy = (r: PromptRefs) => r): PromptRefs | undefined {
-  const refs = resolvedBy(promptRefs(messages));
+export function kernelAsks(messages: readonly Message[], kernelRuns: boolean, resolvedBy = (r: PromptRefs) => r, all = promptRefs(messages)): PromptRefs | undefined {
+  const refs = resolvedBy(all);
   if (none(refs)) return undefined;
   return kernelRuns || !none(resolvedBy(promptRefs(messages.slice(-1)))) ? refs : undefined;
 }

@@ -9,13 +9,13 @@
 // rounds; the reply holds every call with its result.
 
 import * as vscode from 'vscode';
-import { Message, Msg } from '../../core';
+import { Msg } from '../../core';
 import { AnswerEvent, ReplyBuilder, Usage, UsageForm, addUsage, planFits, pricedUsage, replyMarkdown, thinkingOn, usageFormOf } from '../../core/answer';
 import { Dialog, aiRes, withTimeRun } from '../../core/model';
 import { config } from '../config';
 import { cell2msg, cellLike, cellReply, cellState, cellType, notebookMeta, replyOutput } from '../notebook/cells';
 import { streamingReply } from '../notebook/streamingReplies';
-import { dialogOf } from '../notebook/dialogCache';
+import { cellMessage, dialogOf } from '../notebook/dialogCache';
 import { applyMessage } from '../notebook/edits';
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
@@ -23,7 +23,7 @@ import { log } from '../log';
 import type { CellRunner } from './cellRunner';
 import { ApiKeys } from './keys';
 import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider';
-import { chatTokens, clientCalls, kernelAsks, promptRefs, refsText } from './kernelRefs';
+import { PromptRefs, chatTokens, clientCalls, kernelAsks, promptRefs, refsText } from './kernelRefs';
 import { sayOnce } from './kernelNotices';
 import { DialogKernels, promptKernel } from './promptKernel';
 import { craftLimits, planRequest, requestMedia } from './request';
@@ -145,7 +145,7 @@ export class PromptRunner implements CellRunner {
     /** The CRAFT files the answer went without (they could not be read). */
     const craft = { unreadable: [] as readonly string[] };
     // The prompt as it was run, for the thumbnails of each streamed update (converted once, not per update).
-    const asRun = cell2msg(cellLike(cell));
+    const asRun = cellMessage(cell);
     try {
       try {
         ({ reply, notice } = await this.answer(cell, ac.signal, craft, async (r) => {
@@ -214,17 +214,21 @@ export class PromptRunner implements CellRunner {
     const id = cellState(cell).id;
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
     let notice: vscode.NotebookCellStatusBarItem | undefined;
-    const model = await resolveModel(this.keys);
-    const aim = model.vision ? null : { supports_vision: false };
-    const craft = await craftFor(cell.notebook, aim);
-    const limits = craftLimits(model, craft);
-    // One snapshot of the dialog for its media, the plan and the reply's usage form.
+    // One snapshot of the dialog for its media, the plan and the reply's usage form. Its media are read
+    // while the model and the CRAFT files are looked up (each waits on VS Code or the disk).
     const d = dialogOf(cell.notebook);
-    const media = await requestMedia(cell.notebook, d);
+    const [{ model, aim, craft }, media] = await Promise.all([
+      resolveModel(this.keys).then(async (model) => {
+        const aim = model.vision ? null : { supports_vision: false };
+        return { model, aim, craft: await craftFor(cell.notebook, aim) };
+      }),
+      requestMedia(cell.notebook, d),
+    ]);
+    const limits = craftLimits(model, craft);
     let { plan, system } = planRequest(d, id, limits, media);
     const refs = promptRefs(plan.messages);
-    const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs);
-    if (!asks) this.noKernel(cell.notebook, plan.messages);
+    const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs, refs);
+    if (!asks) this.noKernel(cell.notebook, refs);
     const kernel = asks && (await promptKernel(this.kernels, cell.notebook, asks, aim));
     // The values turn takes its room off the window: the history is planned again around it unless it fits as planned.
     const varTokens = kernel ? chatTokens(kernel.vars) : 0;
@@ -294,9 +298,9 @@ export class PromptRunner implements CellRunner {
     return { notice };
   }
 
-  /** Says once per dialog that the history names kernel values or tools which no running kernel holds. */
-  private noKernel(nb: vscode.NotebookDocument, sent: readonly Message[]): void {
-    const refs = kernelRefs(promptRefs(sent));
+  /** Says once per dialog that the history (`sent`: its references) names kernel values or tools which no running kernel holds. */
+  private noKernel(nb: vscode.NotebookDocument, sent: PromptRefs): void {
+    const refs = kernelRefs(sent);
     if (refs.exprs.length || refs.tools.length) sayOnce(nb, `Earlier prompts name ${refsText(refs)}, but no kernel runs for this dialog: prompts that name none themselves are answered without them. Run a code cell to start the kernel.`);
   }
 

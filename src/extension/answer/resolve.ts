@@ -36,6 +36,9 @@ export function modelLimits(setting = config.model): ModelLimits {
   return { setting, choice, maxInputTokens: config.contextWindow || fromModel, maxTokens: config.maxReplyTokens, vision: choice?.provider !== 'vscode-lm' };
 }
 
+/** The last API provider made, with what it was made from: its SDK client (and connections) serve the next answers too. */
+let last: { key: string; provider: AnswerProvider } | undefined;
+
 /** The provider for `setting` (default the model the settings name); throws `AnswerError` (`no-model`, `no-key`) when there is none. */
 export async function resolveModel(keys: ApiKeys, setting = config.model): Promise<ResolvedModel> {
   const limits = modelLimits(setting);
@@ -50,7 +53,9 @@ export async function resolveModel(keys: ApiKeys, setting = config.model): Promi
     const apiKey = await keys.get(choice.provider);
     const baseUrl = config.baseUrl(choice.provider);
     const host = platform().kind;
-    provider = choice.provider === 'anthropic' ? new AnthropicProvider({ apiKey, baseUrl, host }) : new OpenAIProvider({ apiKey, baseUrl, host });
+    const key = JSON.stringify([choice.provider, apiKey, baseUrl, host]);
+    if (last?.key !== key) last = { key, provider: choice.provider === 'anthropic' ? new AnthropicProvider({ apiKey, baseUrl, host }) : new OpenAIProvider({ apiKey, baseUrl, host }) };
+    provider = last.provider;
   }
   return { ...modelLimits(setting), choice, provider };
 }

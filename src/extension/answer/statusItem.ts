@@ -5,22 +5,21 @@
 import * as vscode from 'vscode';
 import { Usage, addUsage, dialogCost, usageSummary } from '../../core/answer';
 import { Message } from '../../core/model';
-import { PROMPT_LANG, cellReply } from '../notebook/cells';
+import { PROMPT_LANG } from '../notebook/cells';
+import { cellMessage } from '../notebook/dialogCache';
 import { config } from '../config';
 import { dialogEditor } from '../commands/target';
 import { onDidChangeSessionUsage, sessionUsage } from './sessionUsage';
 
 const tokens = (u: Usage) => (u.cost !== undefined ? usageSummary(u) : `${u.total_tokens.toLocaleString('en-US')} tok`);
 
-/** The prompts' replies only (all the cost reads): no conversion of the other cells and their outputs. */
+/**
+ * The prompts only (all the cost reads): no conversion of the other cells and their outputs. Each is the
+ * cell's cached message, so an unchanged reply is neither decoded nor its usage parsed again.
+ */
 function replies(nb: vscode.NotebookDocument): Message[] {
   const out: Message[] = [];
-  for (const c of nb.getCells()) {
-    if (c.document.languageId !== PROMPT_LANG || !c.outputs.length) continue;
-    const m = new Message({ msgType: 'prompt' });
-    m.output = cellReply(c);
-    out.push(m);
-  }
+  for (const c of nb.getCells()) if (c.document.languageId === PROMPT_LANG && c.outputs.length) out.push(cellMessage(c));
   return out;
 }
 

@@ -22,26 +22,28 @@ interface Converted {
 }
 const converted = new WeakMap<vscode.NotebookCell, Converted>();
 
-function outputParts(cell: vscode.NotebookCell): unknown[] {
-  const parts: unknown[] = [];
-  for (const o of cell.outputs) {
-    parts.push(o, o.metadata, o.items.length);
-    for (const it of o.items) parts.push(it, it.data);
+/** Calls `each` with the cell's outputs, each with its metadata, item count, items and their data, in order (false stops it). */
+function visitOutputs(outputs: readonly vscode.NotebookCellOutput[], each: (v: unknown) => boolean): boolean {
+  for (const o of outputs) {
+    if (!(each(o) && each(o.metadata) && each(o.items.length))) return false;
+    for (const it of o.items) if (!(each(it) && each(it.data))) return false;
   }
-  return parts;
-}
-
-function same(c: Converted, cell: vscode.NotebookCell, outputs: unknown[]): boolean {
-  if (c.version !== cell.document.version || c.languageId !== cell.document.languageId || c.metadata !== cell.metadata || c.outputs.length !== outputs.length) return false;
-  for (let k = 0; k < outputs.length; k++) if (c.outputs[k] !== outputs[k]) return false;
   return true;
 }
 
-/** The cell's message: the one converted before while the cell is unchanged. */
-function cellMessage(cell: vscode.NotebookCell): Message {
-  const outputs = outputParts(cell);
+function same(c: Converted, cell: vscode.NotebookCell): boolean {
+  if (c.version !== cell.document.version || c.languageId !== cell.document.languageId || c.metadata !== cell.metadata) return false;
+  let k = 0;
+  // Compared in place: no list is made for an unchanged cell.
+  return visitOutputs(cell.outputs, (v) => k < c.outputs.length && c.outputs[k++] === v) && k === c.outputs.length;
+}
+
+/** The cell's message: the one converted before while the cell is unchanged. Read-only, as the dialog's. */
+export function cellMessage(cell: vscode.NotebookCell): Message {
   const hit = converted.get(cell);
-  if (hit && same(hit, cell, outputs)) return hit.msg;
+  if (hit && same(hit, cell)) return hit.msg;
+  const outputs: unknown[] = [];
+  visitOutputs(cell.outputs, (v) => outputs.push(v) > 0);
   const msg = cell2msg(cellLike(cell));
   converted.set(cell, { version: cell.document.version, languageId: cell.document.languageId, metadata: cell.metadata, outputs, msg });
   return msg;
