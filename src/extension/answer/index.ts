@@ -14,6 +14,7 @@ import { syncPromptThumbnails } from './promptThumbnails';
 import { selectModelCommand } from './selectModel';
 import { ModelStatusItem } from './statusItem';
 import { ModeStatusItem, selectModeCommand } from './mode';
+import { warmUpAnswers } from './warmUp';
 
 export type { CellRunner } from './cellRunner';
 
@@ -25,6 +26,7 @@ export function registerAnswer(context: vscode.ExtensionContext): DialogControll
     controller,
     syncPromptThumbnails(controller),
     status,
+    warmUpAnswers(keys),
     new ModeStatusItem(),
     vscode.commands.registerCommand('dialogNotebook.selectMode', selectModeCommand),
     vscode.commands.registerCommand('dialogNotebook.selectModel', selectModelCommand),

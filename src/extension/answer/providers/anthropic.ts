@@ -48,6 +48,10 @@ export class AnthropicProvider implements AnswerProvider {
     })));
   }
 
+  async prepare(): Promise<void> {
+    if (this.opts.apiKey) await this.sdk();
+  }
+
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
     if (!this.opts.apiKey) throw new AnswerError('no-key', noKeyMessage('anthropic', this.opts.host ?? 'desktop'));
     yield* withRetries('Anthropic', () => this.attempt(req, signal), signal, [this.opts.apiKey]);

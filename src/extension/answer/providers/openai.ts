@@ -41,15 +41,24 @@ export class OpenAIProvider implements AnswerProvider {
 
   constructor(private readonly opts: OpenAIOptions) {}
 
-  async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
-    // The SDK throws without a key; this reports that instead. `undefined`, not '', lets it read OPENAI_BASE_URL.
-    if (!this.opts.apiKey) throw new AnswerError('no-key', noKeyMessage('openai', this.opts.host ?? 'desktop'));
-    const client = await (this.client ??= import('openai').then(({ default: Sdk }) => new Sdk({
+  private sdk(): Promise<OpenAI> {
+    // `undefined`, not '', lets the SDK read OPENAI_BASE_URL.
+    return (this.client ??= import('openai').then(({ default: Sdk }) => new Sdk({
       apiKey: this.opts.apiKey,
       baseURL: this.opts.baseUrl || undefined,
       maxRetries: 0,
       dangerouslyAllowBrowser: true, // the browser build: the user's own key, from SecretStorage
     })));
+  }
+
+  async prepare(): Promise<void> {
+    if (this.opts.apiKey) await this.sdk();
+  }
+
+  async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
+    // The SDK throws without a key; this reports that instead.
+    if (!this.opts.apiKey) throw new AnswerError('no-key', noKeyMessage('openai', this.opts.host ?? 'desktop'));
+    const client = await this.sdk();
     yield* withRetries('The OpenAI-compatible endpoint', () => this.attempt(client, req, signal), signal, [this.opts.apiKey]);
   }
 
