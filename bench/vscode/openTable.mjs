@@ -6,15 +6,19 @@ import { join } from 'node:path';
 
 const OURS = 'dialog-notebook';
 const BUILT_IN = 'jupyter-notebook';
+/** The window without ours opens the built-in editor in our place too (editor.bench.ts). */
+const IN_OURS_PLACE = 'jupyter-notebook#2';
 const ws = process.argv[2];
 const windows = readdirSync(ws)
   .filter((f) => /^bench-open-.*\.json$/.test(f))
-  .sort()
-  .map((f) => JSON.parse(readFileSync(join(ws, f), 'utf8')));
+  .map((f) => JSON.parse(readFileSync(join(ws, f), 'utf8')))
+  .sort((a, b) => a.started - b.started);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** Every open of `name` with `editor` in windows with (or without) our extension. */
 const opensOf = (name, editor, withOurs) => windows.filter((w) => w.withOurs === withOurs).flatMap((w) => w.files[name]?.opens[editor] ?? []);
+/** The peer: every open of the built-in editor in the windows without ours (in either place). */
+const peerOf = (name) => [...opensOf(name, BUILT_IN, false), ...opensOf(name, IN_OURS_PLACE, false)];
 const names = [...new Set(windows.flatMap((w) => Object.keys(w.files)))];
 const meta = (name) => windows.map((w) => w.files[name]).find(Boolean);
 const mid = (opens, key) => (opens.length ? median(opens.map((o) => o[key])) : NaN);
@@ -34,7 +38,7 @@ const table = (title, head, rows) => {
   let worst = 0;
   for (const name of names) {
     const ours = opensOf(name, OURS, true);
-    const peer = opensOf(name, BUILT_IN, false);
+    const peer = peerOf(name);
     const same = opensOf(name, BUILT_IN, true);
     const o = mid(ours, 'ms');
     const p = mid(peer, 'ms');
@@ -60,7 +64,7 @@ const table = (title, head, rows) => {
   let worst = 0;
   for (const name of names) {
     const w = opensOf(name, BUILT_IN, true);
-    const wo = opensOf(name, BUILT_IN, false);
+    const wo = peerOf(name);
     const a = mid(w, 'ms');
     const b = mid(wo, 'ms');
     if (!Number.isNaN(a + b)) {
@@ -77,7 +81,10 @@ const table = (title, head, rows) => {
 }
 
 lines.push('Windows, in the order they ran (load average 1/5/15 min at the first and the last open):', '');
-for (const w of windows) lines.push(`- ${w.label} (${w.withOurs ? 'with' : 'without'} our extension): ${w.load.start} → ${w.load.end}`);
+for (const w of windows) {
+  const heap = w.heapMB === undefined ? '' : `; extension host heap at the end ${w.heapMB.toFixed(0)} MB`;
+  lines.push(`- ${w.label} (${w.withOurs ? 'with' : 'without'} our extension): ${w.load.start} → ${w.load.end}${heap}`);
+}
 const active = (withOurs) => new Set(windows.filter((w) => w.withOurs === withOurs).flatMap((w) => w.active));
 const on = active(true);
 const off = active(false);
