@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Editor speed in the real VS Code (../shared/e2e): ours against the built-in Jupyter editor on the same
-# dialogs in one run (bench/vscode/editor.bench.ts), plus the extension host's work per keystroke; then
-# answering a prompt at the end of big dialogs against a bare fetch of the same body (answer.bench.ts).
-# Usage: bench/vscode.sh [REPS] (after `npm run build`); BENCH_FILES="a.ipynb b.ipynb" picks the
-# workspace files opened (default: corpus dialogs, the generated 2,000- and 10,000-cell ones),
+# Editor speed in the real VS Code (../shared/e2e): opening each dialog with ours and with VS Code's own
+# Jupyter editor, in rounds of a window with our extension and a window without it (the peer: the built-in
+# editor where none of our listeners run), alternating (bench/vscode/editor.bench.ts, tables by
+# openTable.mjs), plus the extension host's work per keystroke; then answering a prompt at the end of big
+# dialogs against a bare fetch of the same body (answer.bench.ts).
+# Usage: bench/vscode.sh [ROUNDS] (after `npm run build`; default 3: medians of 3); BENCH_FILES="a.ipynb
+# b.ipynb" picks the workspace files opened (default: corpus dialogs and the generated 2,000-cell one),
 # BENCH_ANSWER the ones answered, BENCH_SUITES="editor answer" which parts run; BENCH_PROFILE=1 adds the
-# hottest functions of our opens. Prints the markdown tables.
+# hottest functions of the last round's opens. Prints the markdown tables.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
@@ -35,20 +37,51 @@ node --input-type=module -e "
   for (const c of text.cells) if (c.outputs) c.outputs = c.outputs.filter((o) => !o.data || !o.data['image/png']);
   writeFileSync('$WS/generated-2000-text.ipynb', core.stringifyCanonical(text) + '\n');
 "
-FILES="${BENCH_FILES:-AnswerDotAI__fastllm__00_errors.ipynb drscotthawley__midi-rae__main_chat.ipynb Rahuketu86__solveit_z2h__01_micrograd.ipynb AnswerDotAI__fastllm__03_acomplete.ipynb Rahuketu86__memexcode__Manager01.ipynb ExploringML__solveit-to-social-media__Demo.ipynb generated-2000.ipynb generated-10000.ipynb}"
+# The 10,000-cell dialog opens in neither editor in this harness (docs/speed.md); BENCH_FILES can add it.
+FILES="${BENCH_FILES:-AnswerDotAI__fastllm__00_errors.ipynb drscotthawley__midi-rae__main_chat.ipynb Rahuketu86__solveit_z2h__01_micrograd.ipynb AnswerDotAI__fastllm__03_acomplete.ipynb Rahuketu86__memexcode__Manager01.ipynb ExploringML__solveit-to-social-media__Demo.ipynb generated-2000.ipynb}"
 ANSWER="${BENCH_ANSWER:-AnswerDotAI__fastllm__03_acomplete.ipynb big_300.ipynb generated-2000-text.ipynb drscotthawley__midi-rae__main_chat.ipynb ExploringML__solveit-to-social-media__Demo.ipynb generated-2000.ipynb}"
-node -e "
-  const files = process.argv[1].split(' ');
-  require('fs').writeFileSync('$WS/bench.json', JSON.stringify({ files, reps: Number(process.argv[2]), profile: process.argv[3] === '1',
-    typing: files.includes('generated-2000.ipynb') ? { file: 'generated-2000.ipynb', keys: 20 } : undefined, answer: process.argv[4].split(' ') }));
-" "$FILES" "${1:-3}" "${BENCH_PROFILE:-0}" "$ANSWER"
-TESTS=()
-for s in ${BENCH_SUITES:-editor answer}; do TESTS+=(--tests "out/bench/$s.bench.js"); done
+ROUNDS="${1:-3}"
 echo '{ "dialogNotebook.openDialogsByDefault": false }' > "$WORK/settings.json"
+# The window without our extension: a bare extension that only carries the bench (test mode needs one).
+PEER="$WORK/peer"
+mkdir -p "$PEER/out/bench"
+cp "$ROOT"/out/bench/editor.bench.js* "$PEER/out/bench/"
+echo '{ "name": "dialog-bench-peer", "publisher": "dialog-bench", "version": "0.0.0", "engines": { "vscode": "^1.90.0" } }' > "$PEER/package.json"
 
-echo "editor bench: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-bash "$E2E" test --extension "$ROOT" --workspace "$WS" "${TESTS[@]}" --settings "$WORK/settings.json" \
-  --out "$WORK/out" --timeout "${BENCH_TIMEOUT:-5400}" >"$WORK/log" 2>&1 || { tail -20 "$WORK/log"; cat "$WS/bench-results.md" "$WS/bench-answer.md" 2>/dev/null; exit 1; }
-# Each part writes its table (a part not run writes none).
-for f in "$WS/bench-results.md" "$WS/bench-answer.md"; do if [ -f "$f" ]; then cat "$f"; fi; done
+# window LABEL EXTENSION_DIR SUITES TYPING(0|1): one code-server window running those bench suites.
+window() {
+  node -e "
+    const [files, label, typing, profile, answer] = process.argv.slice(1);
+    const list = files.split(' ');
+    require('fs').writeFileSync('$WS/bench.json', JSON.stringify({ files: list, reps: 1, label, profile: profile === '1',
+      typing: typing === '1' && list.includes('generated-2000.ipynb') ? { file: 'generated-2000.ipynb', keys: 20 } : undefined, answer: answer.split(' ') }));
+  " "$FILES" "$1" "$4" "${BENCH_PROFILE:-0}" "$ANSWER"
+  local tests=()
+  for s in $3; do tests+=(--tests "out/bench/$s.bench.js"); done
+  echo "window $1: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+  bash "$E2E" test --extension "$2" --workspace "$WS" "${tests[@]}" --settings "$WORK/settings.json" \
+    --out "$WORK/out-$1" --timeout "${BENCH_TIMEOUT:-5400}" >"$WORK/log-$1" 2>&1 || { tail -20 "$WORK/log-$1"; return 1; }
+}
+
+SUITES="${BENCH_SUITES:-editor answer}"
+status=0
+if [[ " $SUITES " == *" editor "* ]]; then
+  # Rounds of a window with our extension and one without, alternating which goes first; the typing
+  # part and the profiles in the last round.
+  for r in $(seq 1 "$ROUNDS"); do
+    last=$([ "$r" = "$ROUNDS" ] && echo 1 || echo 0)
+    if [ $((r % 2)) = 1 ]; then pair="with without"; else pair="without with"; fi
+    for w in $pair; do
+      if [ "$w" = with ]; then ext="$ROOT"; else ext="$PEER"; fi
+      BENCH_PROFILE=$([ "$last" = 1 ] && echo "${BENCH_PROFILE:-0}" || echo 0) window "r$r-$w" "$ext" editor "$last" || status=1
+    done
+  done
+  node "$ROOT/bench/vscode/openTable.mjs" "$WS"
+  if [ -f "$WS/bench-typing.md" ]; then cat "$WS/bench-typing.md"; fi
+fi
+if [[ " $SUITES " == *" answer "* ]]; then
+  window answer "$ROOT" answer 0 || status=1
+  if [ -f "$WS/bench-answer.md" ]; then cat "$WS/bench-answer.md"; fi
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+exit $status

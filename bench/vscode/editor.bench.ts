@@ -1,28 +1,61 @@
 // `npm run bench` (bench/vscode.sh): inside the real VS Code, opens each dialog of the workspace's
-// bench.json with VS Code's built-in Jupyter editor and with ours, alternating which goes first, and
-// times from the open command until the editor shows its cells (its visible ranges are reported, i.e.
-// the cell list has laid out). Then types into one cell of the biggest dialog and measures the
-// extension host's work per keystroke. Writes bench-results.md into the workspace.
+// bench.json and times from the open command until the editor shows its cells (its visible ranges are
+// reported, i.e. the cell list has laid out). bench/vscode.sh runs this file in two kinds of window,
+// alternating: one with our extension, where each dialog is opened with ours and with VS Code's built-in
+// Jupyter editor (alternating which goes first), and one without it (only a bare bench extension is
+// loaded), where the built-in editor opens them in both places: the peer, and what a window without us costs. Each
+// window writes its raw figures to bench-open-<label>.json; bench/vscode/openTable.mjs makes the tables.
+// In the window told to (`typing`), it then types into one cell of the biggest dialog and measures the
+// extension host's work per keystroke (bench-typing.md).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { profiled } from './profile';
 
 const OURS = 'dialog-notebook';
 const BUILT_IN = 'jupyter-notebook';
+/** In the window without ours, the built-in editor's open where the other window opens ours: both
+ * windows open each dialog as often and in the same order (the heap and the file cache alike). */
+const IN_OURS_PLACE = 'jupyter-notebook#2';
 const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
 
 interface BenchConfig {
   files: string[];
   reps: number;
+  /** Names this window's results file (bench-open-<label>.json). */
+  label: string;
   /** The file typed into, and how many keystrokes. */
   typing?: { file: string; keys: number };
-  /** Profile our opens and list the hottest functions. */
+  /** Profile the opens and list the hottest functions. */
   profile?: boolean;
 }
 
+/** What one window measured, as bench/vscode/openTable.mjs reads it. */
+export interface WindowResult {
+  label: string;
+  /** When the window started (Date.now()), to list the windows in the order they ran. */
+  started: number;
+  /** The extension host's heap (MB) at the end, all editors closed. */
+  heapMB?: number;
+  /** Whether our extension was installed in this window. */
+  withOurs: boolean;
+  /** /proc/loadavg's 1-, 5- and 15-minute figures at the start and the end of the window's opens. */
+  load: { start: string; end: string };
+  /** The extensions active after the opens (what else runs for a notebook). */
+  active: string[];
+  files: Record<string, { cells: number; kB: number; opens: Record<string, Open[]> }>;
+  profiles: string[];
+}
+
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const loadAverage = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
+};
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 600_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -52,7 +85,7 @@ async function timeOpen(uri: vscode.Uri, type: string): Promise<number> {
   return performance.now() - t0;
 }
 
-interface Open {
+export interface Open {
   ms: number;
   /** Extension-host CPU (user + system) during the open. */
   cpuMs: number;
@@ -74,69 +107,69 @@ async function measured(fn: () => Promise<number>): Promise<Open> {
 describe('editor speed (bench)', function () {
   this.timeout(0);
   let cfg: BenchConfig;
+  let ours: vscode.Extension<unknown> | undefined;
   /** How our code shows in the profiles' stacks. */
   let ourBundle = '';
-  const lines: string[] = [];
+  let result: WindowResult;
+  const typing: string[] = [];
 
   before(async () => {
     cfg = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'bench.json'))));
-    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-    ourBundle = vscode.Uri.joinPath(ext.extensionUri, 'dist', 'extension.js').path;
-    await ext.activate();
-    // Warm both editors up (extension activation, renderers) on the smallest file.
+    ours = vscode.extensions.getExtension(EXTENSION_ID);
+    ourBundle = ours ? vscode.Uri.joinPath(ours.extensionUri, 'dist', 'extension.js').path : '\0';
+    result = { label: cfg.label, started: Date.now(), withOurs: !!ours, load: { start: '', end: '' }, active: [], files: {}, profiles: [] };
+    await ours?.activate();
+    // Warm the editors up (extension activation, renderers) on the smallest file, as often in either
+    // window: the window's own start (other extensions, the TypeScript server) settles meanwhile.
     const warm = vscode.Uri.joinPath(folder(), cfg.files[0]);
     await timeOpen(warm, BUILT_IN);
-    await timeOpen(warm, OURS);
+    await timeOpen(warm, ours ? OURS : BUILT_IN);
   });
 
   // Written after each dialog too, so a run cut short by its timeout still reports what it measured.
-  const save = () => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder(), 'bench-results.md'), new TextEncoder().encode(lines.join('\n') + '\n'));
-  after(save);
+  const save = () =>
+    vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder(), `bench-open-${cfg.label}.json`), new TextEncoder().encode(JSON.stringify(result, null, 1)));
+  after(async () => {
+    if (result) await save();
+    if (typing.length) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder(), 'bench-typing.md'), new TextEncoder().encode(typing.join('\n') + '\n'));
+  });
 
-  it('opens each dialog both ways', async () => {
-    lines.push(
-      '| dialog | cells | kB | built-in ms | ours ms | ours/built-in | ext host CPU ms, built-in / ours | longest ext host block ms, built-in / ours |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    );
-    let sumOurs = 0;
-    let sumBuiltIn = 0;
-    let worst = 0;
-    const profiles: string[] = [];
+  it('opens each dialog', async () => {
+    const editors = [BUILT_IN, ours ? OURS : IN_OURS_PLACE];
+    const typeOf = (editor: string) => (editor === IN_OURS_PLACE ? BUILT_IN : editor);
+    // Which editor opens a dialog first alternates between dialogs and between rounds (the label's number).
+    const round = Number(/\d+/.exec(cfg.label)?.[0] ?? 0);
+    result.load.start = loadAverage();
     for (const [i, name] of cfg.files.entries()) {
       const uri = vscode.Uri.joinPath(folder(), name);
-      const opens: Record<string, Open[]> = { [OURS]: [], [BUILT_IN]: [] };
+      const opens: Record<string, Open[]> = Object.fromEntries(editors.map((e) => [e, []]));
       for (let r = 0; r < cfg.reps; r++) {
-        // Alternate which editor goes first: file caches and machine load favour neither.
-        const order = (i + r) % 2 ? [OURS, BUILT_IN] : [BUILT_IN, OURS];
-        for (const type of order) opens[type].push(await measured(() => timeOpen(uri, type)));
+        const order = (i + r + round) % 2 ? [...editors].reverse() : editors;
+        for (const editor of order) opens[editor].push(await measured(() => timeOpen(uri, typeOf(editor))));
       }
-      const mid = (type: string, key: keyof Open) => median(opens[type].map((t) => t[key]));
-      const both = (key: keyof Open) => `${mid(BUILT_IN, key).toFixed(0)} / ${mid(OURS, key).toFixed(0)}`;
-      const o = mid(OURS, 'ms');
-      const b = mid(BUILT_IN, 'ms');
-      sumOurs += o;
-      sumBuiltIn += b;
-      worst = Math.max(worst, o / b);
       const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString());
-      const kb = (await vscode.workspace.fs.stat(uri)).size / 1000;
-      lines.push(`| ${name} | ${nb?.cellCount ?? '?'} | ${kb.toFixed(0)} | ${b.toFixed(0)} | ${o.toFixed(0)} | ${(o / b).toFixed(2)}× | ${both('cpuMs')} | ${both('blockMs')} |`);
+      const kB = (await vscode.workspace.fs.stat(uri)).size / 1000;
+      result.files[name] = { cells: nb?.cellCount ?? 0, kB, opens };
+      result.load.end = loadAverage();
       await save();
       if (cfg.profile) {
-        await closeAll();
-        // The built-in editor's open too: what VS Code and other extensions cost either way.
-        const theirs = await profiled(ourBundle, async () => void (await timeOpen(uri, BUILT_IN)));
-        profiles.push(`${name}, built-in editor: ${theirs.busyMs.toFixed(0)} ms busy`, ...theirs.top.map((t) => `    ${t}`));
-        await closeAll();
-        const mine = await profiled(ourBundle, async () => void (await timeOpen(uri, OURS)));
-        profiles.push(`${name}, ours: ${mine.oursMs.toFixed(0)} ms in our code of ${mine.busyMs.toFixed(0)} ms busy`, ...mine.top.map((t) => `    ${t}`), '  ours:', ...mine.topOurs.map((t) => `    ${t}`));
+        for (const editor of editors) {
+          await closeAll();
+          const p = await profiled(ourBundle, async () => void (await timeOpen(uri, typeOf(editor))));
+          const shown = editor === OURS ? 'ours' : `built-in editor, ${ours ? 'with' : 'without'} our extension`;
+          result.profiles.push(`${name}, ${shown}: ${p.oursMs.toFixed(0)} ms in our code of ${p.busyMs.toFixed(0)} ms busy`, ...p.top.map((t) => `    ${t}`));
+          if (ours) result.profiles.push('  ours:', ...p.topOurs.map((t) => `    ${t}`));
+        }
       }
     }
-    lines.push(`| **total** | | | ${sumBuiltIn.toFixed(0)} | ${sumOurs.toFixed(0)} | **${(sumOurs / sumBuiltIn).toFixed(2)}×** | | |`, '', `worst ours/built-in: ${worst.toFixed(2)}×`);
-    if (profiles.length) lines.push('', '```', ...profiles, '```');
+    result.active = vscode.extensions.all.filter((e) => e.isActive).map((e) => e.id);
+    await closeAll();
+    result.heapMB = process.memoryUsage().heapUsed / 1e6;
+    await save();
   });
 
   it('types into one cell of the biggest dialog', async function () {
-    if (!cfg.typing) this.skip();
+    if (!cfg.typing || !ours) this.skip();
     const { file, keys } = cfg.typing!;
     const uri = vscode.Uri.joinPath(folder(), file);
     await closeAll();
@@ -154,13 +187,13 @@ describe('editor speed (bench)', function () {
       }
     });
     const per = (ms: number) => (ms / keys).toFixed(2);
-    lines.push(
+    typing.push(
       '',
       `Typing ${keys} characters into cell ${cell.index} of ${file} (${nb.cellCount} cells), each left to settle: ` +
         `${per(p.oursMs - p.serializerMs)} ms of our listeners per keystroke, plus ${per(p.serializerMs)} ms of VS Code's backups of the dirty notebook through our serializer ` +
         `(extension host busy ${per(p.busyMs)} ms per keystroke in all).`,
     );
-    if (cfg.profile) lines.push('', '```', ...p.top.map((t) => `    ${t}`), '  ours:', ...p.topOurs.map((t) => `    ${t}`), '```');
+    if (cfg.profile) typing.push('', '```', ...p.top.map((t) => `    ${t}`), '  ours:', ...p.topOurs.map((t) => `    ${t}`), '```');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });

@@ -41,7 +41,7 @@ function envDescription(env: PythonEnv): { description: string; detail?: string 
   return { description: env.executable, detail: lacks ? `Needs ${lacks}: pick it to install` : undefined };
 }
 
-/** How long after a dialog's open its Python environments are looked for (unless a run asks first). */
+/** How long after the last notebook's open (a dialog's first) the Python environments are looked for (unless a run asks first). */
 const DISCOVERY_DELAY_MS = 4000;
 
 export class EnvironmentControllers implements vscode.Disposable {
@@ -50,6 +50,8 @@ export class EnvironmentControllers implements vscode.Disposable {
   private started = false;
   /** The discovery's timer, between a dialog's open and the discovery. */
   private waiting: ReturnType<typeof setTimeout> | undefined;
+  /** A dialog opened: the discovery is due once notebooks stop opening. */
+  private wanted = false;
   /** By dialog URI: the pick being applied. */
   private readonly picking = new Map<string, Promise<void>>();
   /** Dialogs (by URI) that had a controller selected since they opened. */
@@ -98,11 +100,15 @@ export class EnvironmentControllers implements vscode.Disposable {
 
   /**
    * Environments are looked for once a dialog is open (they cost a process each), not on every window
-   * start, and not while it opens: a few seconds later, when nothing else asked first (the kernel layer
-   * runs a dialog's own kernelspec meanwhile). A Jupyter notebook of VS Code's own starts nothing.
+   * start, and not while notebooks open: a few seconds after the last notebook opened (each open of any
+   * notebook puts it off again), when nothing else asked first (the kernel layer runs a dialog's own
+   * kernelspec meanwhile). A Jupyter notebook of VS Code's own starts nothing.
    */
   private start(nb: vscode.NotebookDocument): void {
-    if (this.started || this.waiting || nb.notebookType !== NOTEBOOK_TYPE) return;
+    if (this.started) return;
+    if (nb.notebookType === NOTEBOOK_TYPE) this.wanted = true;
+    if (!this.wanted) return;
+    clearTimeout(this.waiting);
     this.waiting = setTimeout(() => this.discover(), DISCOVERY_DELAY_MS);
   }
 

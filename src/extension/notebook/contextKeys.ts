@@ -65,6 +65,9 @@ function compute(): Record<string, string[] | boolean> {
   return { [KEYS.prompts]: prompts, [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings, [KEYS.hasDialog]: shown };
 }
 
+/** How long after a dialog's open its cells' lists are computed. */
+const OPEN_SETTLE_MS = 1000;
+
 const same = (a: string[] | boolean | undefined, b: string[] | boolean) =>
   Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;
 
@@ -82,9 +85,16 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
   const schedule = () => {
     if (!timer) timer = setTimeout(update, 150);
   };
+  // A dialog's first pass reads every cell (~150 ms at 2,000 cells): it waits until the opening settles,
+  // since the lists only matter once a cell's menu shows.
+  const afterOpen = () => {
+    clearTimeout(timer);
+    timer = setTimeout(update, OPEN_SETTLE_MS);
+  };
   context.subscriptions.push(
-    vscode.workspace.onDidOpenNotebookDocument(schedule),
-    vscode.workspace.onDidCloseNotebookDocument(schedule),
+    // A Jupyter notebook's open or close changes no list (hasDialog follows the tabs).
+    vscode.workspace.onDidOpenNotebookDocument((nb) => nb.notebookType === NOTEBOOK_TYPE && afterOpen()),
+    vscode.workspace.onDidCloseNotebookDocument((nb) => nb.notebookType === NOTEBOOK_TYPE && schedule()),
     vscode.window.tabGroups.onDidChangeTabs(schedule),
     // Cells added or removed, or a changed cell now in other lists; a keystroke that changes no list costs
     // one cell's check, not a pass over every cell.
