@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { until } from './lib/poll.mjs';
 
 const FILE = 'ghost.ipynb';
 const KEY = 'sk-mock-ghost';
@@ -29,16 +30,6 @@ const codeRow = (page) => page.locator('.notebookOverlay:visible .monaco-list-ro
 /** The text the cell's editor shows (its spaces are no-break spaces in the DOM). */
 const shown = async (cell) => (await cell.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
 const ghost = (page) => page.locator('.notebookOverlay:visible .ghost-text-decoration, .notebookOverlay:visible .ghost-text');
-
-/** Polls `read` until `ok` holds for what it returns; returns it. */
-async function until(page, read, ok, what, timeout = 60000) {
-  let v;
-  for (const end = Date.now() + timeout; Date.now() < end; await page.waitForTimeout(200)) {
-    v = await read();
-    if (ok(v)) return v;
-  }
-  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)?.slice(0, 400)}`);
-}
 
 export const tests = {
   async 'typing alone sends nothing; Alt+. shows ghost text from the dialog, Tab inserts it'({ page, vsc, workspace, assert, screenshot }) {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { until } from './lib/poll.mjs';
 
 const require = createRequire(import.meta.url);
 const sharp = require('sharp');
@@ -35,16 +36,6 @@ function dialog() {
 const imageFiles = (dir) => fs.readdirSync(dir, { recursive: true }).filter((f) => /\.(png|jpe?g|gif|webp)$/i.test(String(f))).sort();
 const row = (page, text) => page.locator('.notebookOverlay:visible .monaco-list-row', { hasText: text }).first();
 const src = (cell) => (Array.isArray(cell.source) ? cell.source.join('') : cell.source);
-
-/** Polls `read` until `ok` holds for what it returns; returns it. */
-async function until(page, read, ok, what, timeout = 60000) {
-  let v;
-  for (const end = Date.now() + timeout; Date.now() < end; await page.waitForTimeout(250)) {
-    v = await read();
-    if (ok(v)) return v;
-  }
-  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)?.slice(0, 400)}`);
-}
 
 /**
  * Closes VS Code's paste/drop widget (the button offering other ways to paste) that a paste or drop leaves

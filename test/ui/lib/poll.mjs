@@ -1,0 +1,11 @@
+// Waiting for a state in a UI script: what a person would see, polled (never a fixed short wait).
+
+/** Polls `read` until `ok` holds for what it returns; returns it. */
+export async function until(page, read, ok, what, timeout = 60000) {
+  let v;
+  for (const end = Date.now() + timeout; Date.now() < end; await page.waitForTimeout(200)) {
+    v = await read();
+    if (ok(v)) return v;
+  }
+  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)?.slice(0, 400)}`);
+}
