@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { until } from './lib/poll.mjs';
 
 const VECTORS = JSON.parse(fs.readFileSync(new URL('./fixtures/xss-vectors.json', import.meta.url), 'utf8'));
 const GROUPS = ['issue14', 'markdown', 'owasp', 'autorun'];
@@ -124,16 +125,6 @@ async function outputFrame(page) {
   return null;
 }
 
-async function until(page, what, fn, timeout = 30000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
-
 export const tests = {
   async 'no reply payload runs or survives sanitising in a trusted workspace; benign markdown renders'({ page, vsc, workspace, screenshot, assert, log }) {
     const list = vectors();
@@ -198,12 +189,12 @@ export const tests = {
     assert.equal(await img.evaluate((i) => i.naturalWidth), 16, 'the attachment image loaded');
     assert.equal(await benign.locator('a', { hasText: 'link' }).getAttribute('href'), 'https://example.com/docs');
     const heading = benign.locator('h1');
-    await until(page, 'the benign reply scrolled into view', async () => {
+    await until(page, async () => {
       const h = await heading.boundingBox();
       if (h && h.y > box.y && h.y + h.height < box.y + box.height) return true;
       await page.mouse.wheel(0, -Math.round(box.height / 2));
       return false;
-    }, 60000);
+    }, Boolean, 'the benign reply scrolled into view');
     await screenshot('reply-xss-benign');
   },
 };
