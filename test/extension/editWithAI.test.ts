@@ -105,7 +105,7 @@ describe('Edit with AI', function () {
     await vscode.commands.executeCommand('dialogNotebook.discardAIEdit');
     const res = await pending;
     assert.equal(res.ok, false);
-    await until(() => ant.requests[asked]?.clientClosed, 'the request aborted');
+    assert.equal(await (await until(() => ant.requests[asked], 'the request'))!.closed, true, 'the request aborted');
     assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 1\ny = 2\n');
     assert.equal(nb.isDirty, false);
   });

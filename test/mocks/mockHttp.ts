@@ -18,8 +18,6 @@ export interface RecordedRequest {
   cpu: NodeJS.CpuUsage;
   /** Resolves once the response is over: true when the client went before it ended (an abort, a stop). */
   closed: Promise<boolean>;
-  /** Set when the client closed the connection before the response was complete (an aborted request). */
-  clientClosed?: boolean;
 }
 
 export interface MockServer<S> {
@@ -106,9 +104,6 @@ export async function startMock<S>(
       const closed = new Promise<boolean>((r) => res.on('close', () => r(!res.writableEnded)));
       const rec: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at, cpu, closed };
       requests.push(rec);
-      res.on('close', () => {
-        if (!res.writableFinished) rec.clientClosed = true;
-      });
       if (unauthorized(rec, res)) return;
       respond(queue.shift(), rec, res).catch((e) => {
         if (!res.headersSent) sendJson(res, 500, { error: { message: String(e) } });
