@@ -2,7 +2,7 @@
 // config.ts stands on the ground and any module (and unit test) may use them.
 
 /** The `dialogNotebook.model` of a fresh install. */
-export const DEFAULT_MODEL = 'anthropic:claude-sonnet-4-5';
+export const DEFAULT_MODEL = 'anthropic:claude-sonnet-5-5';
 export const DEFAULT_CODE_LANGUAGE = 'python';
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a helpful assistant working with the user in a dialog: a notebook of notes, code cells with their outputs, and prompts. Answer the last prompt; reply in Markdown.';

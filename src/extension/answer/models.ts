@@ -25,12 +25,15 @@ export function modelSetting(c: ModelChoice): string {
   return `${c.provider}:${c.model}`;
 }
 
-/** Models offered by Select Model besides the editor's own, newest first, with their input windows. */
+/**
+ * Models offered by Select Model besides the editor's own, newest first, with their input windows (none
+ * past its end of life: the Anthropic SDK warns of `claude-sonnet-4-5`'s, 30 November 2026).
+ */
 export const KNOWN_MODELS: readonly { provider: 'anthropic' | 'openai'; model: string; window: number }[] = [
-  { provider: 'anthropic', model: 'claude-sonnet-4-5', window: 200_000 },
-  { provider: 'anthropic', model: 'claude-opus-4-1', window: 200_000 },
+  { provider: 'anthropic', model: 'claude-sonnet-5-5', window: 200_000 },
+  { provider: 'anthropic', model: 'claude-opus-5-5', window: 200_000 },
   { provider: 'anthropic', model: 'claude-haiku-4-5', window: 200_000 },
-  { provider: 'anthropic', model: 'claude-sonnet-4-0', window: 200_000 },
+  { provider: 'anthropic', model: 'claude-sonnet-4-6', window: 200_000 },
   { provider: 'openai', model: 'gpt-5', window: 272_000 },
   { provider: 'openai', model: 'gpt-5-mini', window: 272_000 },
   { provider: 'openai', model: 'gpt-4.1', window: 1_047_576 },
