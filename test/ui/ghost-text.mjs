@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
 import { until } from './lib/poll.mjs';
+import { setApiKey } from './lib/apiKey.mjs';
 
 const FILE = 'ghost.ipynb';
 const KEY = 'sk-mock-ghost';
@@ -40,13 +41,7 @@ export const tests = {
     fs.writeFileSync(path.join(workspace, FILE), JSON.stringify(dialog(), null, 1));
     await openNewFileAsDialog(page, vsc, FILE);
 
-    await vsc.runCommand('Dialog: Set API Key…');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Anthropic' }).first().click();
-    const box = page.locator('.quick-input-widget input[type="password"]');
-    await box.waitFor({ timeout: 30000 });
-    await box.fill(KEY);
-    await box.press('Enter');
-    await box.waitFor({ state: 'hidden', timeout: 30000 });
+    await setApiKey(page, vsc, 'Anthropic', KEY);
 
     const cell = codeRow(page);
     await cell.locator('.monaco-editor .view-lines').first().click();

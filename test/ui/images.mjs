@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
 import { until } from './lib/poll.mjs';
+import { setApiKey } from './lib/apiKey.mjs';
 
 const require = createRequire(import.meta.url);
 const sharp = require('sharp');
@@ -129,13 +130,7 @@ export const tests = {
   },
 
   async 'answering the prompt sends the image as an image part'({ page, vsc, assert }) {
-    await vsc.runCommand('Dialog: Set API Key…');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Anthropic' }).first().click();
-    const box = page.locator('.quick-input-widget input[type="password"]');
-    await box.waitFor({ timeout: 30000 });
-    await box.fill('sk-mock-images');
-    await box.press('Enter');
-    await box.waitFor({ state: 'hidden', timeout: 30000 });
+    await setApiKey(page, vsc, 'Anthropic', 'sk-mock-images');
     mocks.anthropic.enqueue({ text: ['It is ', 'red.'] });
     const prompt = row(page, 'What colour is this?');
     await prompt.hover();

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
 import { until } from './lib/poll.mjs';
+import { setApiKey } from './lib/apiKey.mjs';
 
 const FILE = 'tool-confirm.ipynb';
 const KEY = 'sk-mock-tools';
@@ -64,13 +65,7 @@ export const tests = {
     state.file = path.join(workspace, FILE);
     fs.writeFileSync(state.file, JSON.stringify(dialog(), null, 1));
     await openNewFileAsDialog(page, vsc, FILE);
-    await vsc.runCommand('Dialog: Set API Key…');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Anthropic' }).first().click();
-    const box = page.locator('.quick-input-widget input[type="password"]');
-    await box.waitFor({ timeout: 30000 });
-    await box.fill(KEY);
-    await box.press('Enter');
-    await box.waitFor({ state: 'hidden', timeout: 30000 });
+    await setApiKey(page, vsc, 'Anthropic', KEY);
 
     await askToDelete(page, 'gone0001', 'It was denied.');
     assert.match(await modal(page).innerText(), /First note to delete/, 'the modal shows the message to delete');
