@@ -30,54 +30,55 @@ const table = (title, head, rows) => {
   lines.push(title, '', `| ${head.join(' | ')} |`, `| ${head.map((_, i) => (i ? '---:' : '---')).join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`), '');
 };
 
+/** Sums of two sides' median opens over the dialogs both measured, and the worst ratio of one to the other. */
+function totals() {
+  const t = { num: 0, den: 0, worst: 0 };
+  return Object.assign(t, {
+    add(num, den) {
+      if (Number.isNaN(num + den)) return;
+      t.num += num;
+      t.den += den;
+      t.worst = Math.max(t.worst, num / den);
+    },
+  });
+}
+
 // Ours against the peer.
 {
   const rows = [];
-  let sumOurs = 0;
-  let sumPeer = 0;
-  let worst = 0;
+  const sum = totals();
   for (const name of names) {
     const ours = opensOf(name, OURS, true);
     const peer = peerOf(name);
     const same = opensOf(name, BUILT_IN, true);
     const o = mid(ours, 'ms');
     const p = mid(peer, 'ms');
-    if (!Number.isNaN(o + p)) {
-      sumOurs += o;
-      sumPeer += p;
-      worst = Math.max(worst, o / p);
-    }
+    sum.add(o, p);
     rows.push([name, meta(name).cells, meta(name).kB.toFixed(0), n0(p), n0(o), `**${ratio(o, p)}**`, ratio(o, mid(same, 'ms')),
       `${n0(mid(peer, 'cpuMs'))} / ${n0(mid(ours, 'cpuMs'))}`, `${n0(mid(peer, 'blockMs'))} / ${n0(mid(ours, 'blockMs'))}`, `${peer.length} / ${ours.length}`]);
   }
-  rows.push(['**total**', '', '', n0(sumPeer), n0(sumOurs), `**${ratio(sumOurs, sumPeer)}**`, '', '', '', '']);
+  rows.push(['**total**', '', '', n0(sum.den), n0(sum.num), `**${ratio(sum.num, sum.den)}**`, '', '', '', '']);
   table('Ours against the peer: VS Code\'s own Jupyter editor in a window without our extension (medians):',
     ['dialog', 'cells', 'kB', 'peer ms', 'ours ms', 'ours/peer', 'ours/built-in beside us', 'ext host CPU ms, peer / ours', 'longest ext host block ms, peer / ours', 'opens, peer / ours'], rows);
-  lines.push(`worst ours/peer: ${worst.toFixed(2)}×`, '');
+  lines.push(`worst ours/peer: ${sum.worst.toFixed(2)}×`, '');
 }
 
 // The built-in editor with our extension installed against without.
 {
   const rows = [];
-  let sumWith = 0;
-  let sumWithout = 0;
-  let worst = 0;
+  const sum = totals();
   for (const name of names) {
     const w = opensOf(name, BUILT_IN, true);
     const wo = peerOf(name);
     const a = mid(w, 'ms');
     const b = mid(wo, 'ms');
-    if (!Number.isNaN(a + b)) {
-      sumWith += a;
-      sumWithout += b;
-      worst = Math.max(worst, a / b);
-    }
+    sum.add(a, b);
     rows.push([name, n0(b), n0(a), `**${ratio(a, b)}**`, `${n0(mid(wo, 'cpuMs'))} / ${n0(mid(w, 'cpuMs'))}`, `${n0(mid(wo, 'blockMs'))} / ${n0(mid(w, 'blockMs'))}`]);
   }
-  rows.push(['**total**', n0(sumWithout), n0(sumWith), `**${ratio(sumWith, sumWithout)}**`, '', '']);
+  rows.push(['**total**', n0(sum.den), n0(sum.num), `**${ratio(sum.num, sum.den)}**`, '', '']);
   table('VS Code\'s own Jupyter editor in a window with our extension installed against one without (medians):',
     ['dialog', 'without ms', 'with ms', 'with/without', 'ext host CPU ms, without / with', 'longest ext host block ms, without / with'], rows);
-  lines.push(`worst with/without: ${worst.toFixed(2)}×`, '');
+  lines.push(`worst with/without: ${sum.worst.toFixed(2)}×`, '');
 }
 
 lines.push('Windows, in the order they ran (load average 1/5/15 min at the first and the last open):', '');
