@@ -159,7 +159,7 @@ export class PromptRunner implements CellRunner {
       } finally {
         subs.forEach((d) => d?.dispose());
       }
-      if (watch.lost) return this.lost(exec, watch.lost);
+      if (watch.lost) return this.lost(exec, watch.lost, watch.reverted);
       restoring = true;
       if (streamed) await exec.replaceOutput(old);
     } finally {
@@ -194,14 +194,14 @@ export class PromptRunner implements CellRunner {
   }
 
   /** Ends the run of a prompt whose dialog closed or was reverted: nothing more is written to it. */
-  private lost(exec: vscode.NotebookCellExecution, why: string): false {
+  private lost(exec: vscode.NotebookCellExecution, why: string, reverted: boolean): false {
     try {
       exec.end(undefined, Date.now());
     } catch (e) {
       log.debug(`The run of a closed dialog's prompt ended with it: ${reason(e)}`);
     }
     const nb = exec.cell.notebook;
-    if (!nb.isClosed && exec.cell.index >= 0 && /revert/.test(why)) setCellNote(exec.cell, note('$(debug-stop) stopped: dialog reverted', `The answer was stopped because ${why} while it streamed. Nothing of it was written to the file. Run the prompt again to answer it.`));
+    if (reverted && !nb.isClosed && exec.cell.index >= 0) setCellNote(exec.cell, note('$(debug-stop) stopped: dialog reverted', `The answer was stopped because ${why} while it streamed. Nothing of it was written to the file. Run the prompt again to answer it.`));
     else vscode.window.setStatusBarMessage(`$(debug-stop) Answer stopped: ${why}; nothing was written`, 8000);
     return false;
   }

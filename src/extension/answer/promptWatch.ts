@@ -23,6 +23,8 @@ const CLEAN_POLL_MS = 200;
 export interface PromptWatch extends vscode.Disposable {
   /** Why the answer may no longer write (the dialog closed or reverted, the prompt deleted); undefined while it may. */
   readonly lost: string | undefined;
+  /** Whether it was lost to a revert (or a reload from disk): the dialog stays open, showing the file's reply. */
+  readonly reverted: boolean;
   /** Called before each write of the answer: notices a dialog that turned clean without a save. */
   check(): void;
 }
@@ -35,12 +37,14 @@ export function watchPrompt(cell: vscode.NotebookCell, ours: (outputs: readonly 
   const nb = cell.notebook;
   const shows = (t: vscode.Tab) => t.input instanceof vscode.TabInputNotebook && t.input.uri.toString() === nb.uri.toString();
   let lost: string | undefined;
+  let reverted = false;
   /** Whether the dialog was seen modified since its last save, outside a save (which turns it clean). */
   let seenDirty = false;
   let saving = false;
-  const lose = (why: string) => {
+  const lose = (why: string, byRevert = false) => {
     if (lost) return;
     lost = why;
+    reverted = byRevert;
     onLost(why);
   };
   const subs = [
@@ -59,17 +63,20 @@ export function watchPrompt(cell: vscode.NotebookCell, ours: (outputs: readonly 
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook !== nb) return;
       if (cell.index < 0 || e.contentChanges.some((c) => c.removedCells.includes(cell))) lose('the prompt was deleted');
-      else if (e.cellChanges.some((c) => c.cell === cell && c.outputs && !ours(c.outputs))) lose('the dialog was reverted or reloaded from disk');
+      else if (e.cellChanges.some((c) => c.cell === cell && c.outputs && !ours(c.outputs))) lose('the dialog was reverted or reloaded from disk', true);
     }),
   ];
   if (nb.isClosed) lose('the dialog was closed');
   const check = () => {
     if (lost || saving || nb.isClosed) return;
     if (nb.isDirty) seenDirty = true;
-    else if (seenDirty) lose('the dialog was reverted');
+    else if (seenDirty) lose('the dialog was reverted', true);
   };
   const poll = setInterval(check, CLEAN_POLL_MS);
   return {
+    get reverted() {
+      return reverted;
+    },
     get lost() {
       return lost ?? (nb.isClosed ? 'the dialog was closed' : cell.index < 0 ? 'the prompt was deleted' : undefined);
     },
