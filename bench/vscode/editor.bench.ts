@@ -10,7 +10,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { profiled } from './profile';
+import { ProfileSummary, profiled } from './profile';
+import { median } from './stats';
 
 const OURS = 'dialog-notebook';
 const BUILT_IN = 'jupyter-notebook';
@@ -176,22 +177,30 @@ describe('editor speed (bench)', function () {
     await timeOpen(uri, OURS);
     const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString())!;
     const cell = nb.cellAt(nb.cellCount >> 1);
-    // Each key is left to settle (debounced listeners included): the cost of one keystroke alone.
-    const p = await profiled(ourBundle, async () => {
-      for (let k = 0; k < keys; k++) {
-        const doc = cell.document;
-        const edit = new vscode.WorkspaceEdit();
-        edit.insert(doc.uri, doc.lineAt(doc.lineCount - 1).range.end, 'x');
-        await vscode.workspace.applyEdit(edit);
-        await sleep(700);
-      }
-    });
-    const per = (ms: number) => (ms / keys).toFixed(2);
+    // Each key is left to settle (debounced listeners included) and profiled alone: the median keystroke
+    // is the cost of typing, whatever one-off work of the open (the environments' discovery, the SDK's
+    // warm-up, the first pass of context keys) lands in one of them; the busiest one is shown beside.
+    const strokes: ProfileSummary[] = [];
+    for (let k = 0; k < keys; k++) {
+      strokes.push(
+        await profiled(ourBundle, async () => {
+          const doc = cell.document;
+          const edit = new vscode.WorkspaceEdit();
+          edit.insert(doc.uri, doc.lineAt(doc.lineCount - 1).range.end, 'x');
+          await vscode.workspace.applyEdit(edit);
+          await sleep(700);
+        }),
+      );
+    }
+    const listeners = (s: ProfileSummary) => s.oursMs - s.serializerMs;
+    const byListeners = [...strokes].sort((a, b) => listeners(a) - listeners(b));
+    const mid = byListeners[keys >> 1];
+    const p = byListeners[keys - 1];
     typing.push(
       '',
-      `Typing ${keys} characters into cell ${cell.index} of ${file} (${nb.cellCount} cells), each left to settle: ` +
-        `${per(p.oursMs - p.serializerMs)} ms of our listeners per keystroke, plus ${per(p.serializerMs)} ms of VS Code's backups of the dirty notebook through our serializer ` +
-        `(extension host busy ${per(p.busyMs)} ms per keystroke in all).`,
+      `Typing ${keys} characters into cell ${cell.index} of ${file} (${nb.cellCount} cells), each left to settle, median keystroke: ` +
+        `${listeners(mid).toFixed(2)} ms of our listeners, plus ${mid.serializerMs.toFixed(2)} ms of VS Code's backups of the dirty notebook through our serializer ` +
+        `(extension host busy ${median(strokes.map((s) => s.busyMs)).toFixed(2)} ms per keystroke in all); the busiest keystroke: ${listeners(p).toFixed(1)} ms of ours (${p.busyMs.toFixed(0)} ms busy).`,
     );
     if (cfg.profile) typing.push('', '```', ...p.top.map((t) => `    ${t}`), '  ours:', ...p.topOurs.map((t) => `    ${t}`), '```');
     await vscode.commands.executeCommand('workbench.action.files.revert');

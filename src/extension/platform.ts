@@ -15,6 +15,12 @@ export interface Platform {
   env(name: string): string | undefined;
   /** Scales images as the model gets them (sharp / OffscreenCanvas); null when it cannot. */
   imageResizer(): ImageResizer | null;
+  /**
+   * The mtime and size of a local file (undefined: nothing, or no regular file, there), without
+   * `workspace.fs`, whose every call first waits for a round trip to the window; undefined where there
+   * are no local files (the browser).
+   */
+  statFile?: (path: string) => Promise<{ mtime: number; size: number } | undefined>;
   /** Reads a dialog's `#ai` file refs from local files; undefined where there are none (the browser). */
   readFileRefs?: (scope: FileRefScope, refs: readonly string[]) => Promise<FileRefs>;
   /** The WebSocket class Jupyter connections use. */

@@ -1,6 +1,7 @@
 // The desktop's Platform: Node's environment, sharp, local files, the `ws` WebSocket, a local Jupyter Server and
 // the machine's Python environments with their kernelspecs.
 
+import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import WebSocket from 'ws';
 import type { Platform } from '../extension/platform';
@@ -14,6 +15,11 @@ export const nodePlatform: Platform = {
   kind: 'desktop',
   env: (name) => process.env[name],
   imageResizer: sharpResizer,
+  statFile: (path) =>
+    stat(path).then(
+      (s) => (s.isFile() ? { mtime: s.mtimeMs, size: s.size } : undefined),
+      () => undefined,
+    ),
   readFileRefs,
   WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
   startLocalServer,

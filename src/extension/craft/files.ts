@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { readIpynb } from '../../core/ipynb';
 import { Dialog } from '../../core/model';
+import { platform } from '../platform';
 
 const parentOf = (uri: vscode.Uri) => vscode.Uri.joinPath(uri, '..');
 
@@ -31,8 +32,11 @@ export function stackedFiles(folder: vscode.Uri, name: string): vscode.Uri[] {
 /** The folder a dialog lies in. */
 export const dialogFolder = (nb: { uri: vscode.Uri }) => parentOf(nb.uri);
 
-/** The stat of `uri`, undefined when there is nothing (or no file) there. */
-export async function fileStat(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
+/** The stat of `uri` (its mtime and size), undefined when there is nothing (or no file) there. */
+export async function fileStat(uri: vscode.Uri): Promise<{ mtime: number; size: number } | undefined> {
+  // A prompt's answer stats its CRAFT files: a local file is asked of the disk, not of the window.
+  const statFile = platform().statFile;
+  if (uri.scheme === 'file' && statFile) return statFile(uri.fsPath);
   try {
     const s = await vscode.workspace.fs.stat(uri);
     return s.type & vscode.FileType.File ? s : undefined;
