@@ -26,10 +26,8 @@ import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider
 import { PromptRefs, chatTokens, clientCalls, kernelAsks, promptRefs, refsText } from './kernelRefs';
 import { sayOnce } from './kernelNotices';
 import { DialogKernels, promptKernel } from './promptKernel';
-import { craftLimits, planRequest, requestMedia } from './request';
-import { craftFor } from '../craft/cache';
+import { answerInputs, planRequest } from './request';
 import { answerDialogTools, answerToolbox, kernelRefs } from './toolbox';
-import { resolveModel } from './resolve';
 import { watchPrompt } from './promptWatch';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
 
@@ -214,17 +212,9 @@ export class PromptRunner implements CellRunner {
     const id = cellState(cell).id;
     if (!id) throw new AnswerError('other', 'This prompt has no message id; edit it once so it gets one, then run it again.');
     let notice: vscode.NotebookCellStatusBarItem | undefined;
-    // One snapshot of the dialog for its media, the plan and the reply's usage form. Its media are read
-    // while the model and the CRAFT files are looked up (each waits on VS Code or the disk).
+    // One snapshot of the dialog for its media, the plan and the reply's usage form.
     const d = dialogOf(cell.notebook);
-    const [{ model, aim, craft }, media] = await Promise.all([
-      resolveModel(this.keys).then(async (model) => {
-        const aim = model.vision ? null : { supports_vision: false };
-        return { model, aim, craft: await craftFor(cell.notebook, aim) };
-      }),
-      requestMedia(cell.notebook, d),
-    ]);
-    const limits = craftLimits(model, craft);
+    const { model, aim, craft, media, limits } = await answerInputs(cell.notebook, d, this.keys);
     let { plan, system } = planRequest(d, id, limits, media);
     const refs = promptRefs(plan.messages);
     const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs, refs);

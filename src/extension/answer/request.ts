@@ -6,14 +6,16 @@ import * as vscode from 'vscode';
 import { ContextPlan, ModeInfo, PlanPreview, contextPlan, dialogMode, dialogUsesTools, modeSystemPrompt, planPreview } from '../../core/answer';
 import { DIALOG_TOOLS } from '../../core/tools';
 import { Dialog } from '../../core/model';
-import { CraftContext, FileRefs, PreviewMode, craftNotes, tokenEstimate } from '../../core/hist';
+import { AimInfo, CraftContext, FileRefs, PreviewMode, craftNotes, tokenEstimate } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
 import { config } from '../config';
 import { dialogOf } from '../notebook/dialogCache';
+import { craftFor } from '../craft/cache';
 import { DialogMedia, dialogMedia } from '../media/dialogMedia';
 import { promptRefs } from './kernelRefs';
 import { offeredHistory } from './providers/wire';
-import { ModelLimits } from './resolve';
+import { ApiKeys } from './keys';
+import { ModelLimits, ResolvedModel, resolveModel } from './resolve';
 
 export { modelLimits } from './resolve';
 
@@ -86,4 +88,29 @@ export function craftPreview<P extends PlanPreview>(preview: P, craft: CraftCont
 /** The media of the request for `d` (the dialog of `nb` as it is now, by default): its `#ai` files read and its images scaled down, as the panel shows them. */
 export function requestMedia(nb: vscode.NotebookDocument, d: Dialog = dialogOf(nb)): Promise<RequestMedia & { files: FileRefs }> {
   return dialogMedia(nb, savedOf(d).messages);
+}
+
+export interface AnswerInputs {
+  model: ResolvedModel;
+  /** What the model takes (null: everything; images left out for a model without vision). */
+  aim: AimInfo | null;
+  craft: CraftContext;
+  media: RequestMedia & { files: FileRefs };
+  /** The model's limits less the CRAFT context's room. */
+  limits: ModelLimits;
+}
+
+/**
+ * What answering a prompt of `nb` (its dialog `d`) reads before planning: the model the settings name,
+ * the CRAFT files and the dialog's media, looked up at once (each waits on VS Code or the disk).
+ */
+export async function answerInputs(nb: vscode.NotebookDocument, d: Dialog, keys: ApiKeys): Promise<AnswerInputs> {
+  const [{ model, aim, craft }, media] = await Promise.all([
+    resolveModel(keys).then(async (model) => {
+      const aim = model.vision ? null : { supports_vision: false };
+      return { model, aim, craft: await craftFor(nb, aim) };
+    }),
+    requestMedia(nb, d),
+  ]);
+  return { model, aim, craft, media, limits: craftLimits(model, craft) };
 }
