@@ -53,6 +53,10 @@ export function watchPrompt(cell: vscode.NotebookCell, ours: (outputs: readonly 
     }),
     vscode.window.tabGroups.onDidChangeTabs((e) => {
       if (e.closed.some((t) => shows(t) && !t.isPreview) && !vscode.window.tabGroups.all.some((g) => g.tabs.some(shows))) lose('the dialog was closed');
+      // A tab's modified dot comes and goes in order with the window's changes, so a revert right after
+      // the dialog turned modified is not missed between two polls.
+      const changed = e.changed.filter(shows);
+      if (changed.length) check(changed.some((t) => t.isDirty));
     }),
     vscode.workspace.onWillSaveNotebookDocument((e) => {
       if (e.notebook === nb) [saving, seenDirty] = [true, false];
@@ -67,9 +71,9 @@ export function watchPrompt(cell: vscode.NotebookCell, ours: (outputs: readonly 
     }),
   ];
   if (nb.isClosed) lose('the dialog was closed');
-  const check = () => {
+  const check = (dirty = nb.isDirty) => {
     if (lost || saving || nb.isClosed) return;
-    if (nb.isDirty) seenDirty = true;
+    if (dirty) seenDirty = true;
     else if (seenDirty) lose('the dialog was reverted', true);
   };
   const poll = setInterval(check, CLEAN_POLL_MS);
