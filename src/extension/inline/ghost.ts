@@ -10,6 +10,7 @@ import { ApiKeys } from '../answer/keys';
 import { AnswerError } from '../answer/providers/provider';
 import { config } from '../config';
 import { log } from '../log';
+import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { askInline } from './request';
 import { inlineTarget } from './target';
 
@@ -20,8 +21,9 @@ const AUTO_DELAY_MS = 400;
 /** Set while a request is in flight: Escape then cancels it. */
 const PENDING_KEY = 'dialogNotebook.ghostPending';
 
-/** Notebook cells; `inlineTarget` keeps those of dialogs (code cells, notes, prompts). */
-export const DIALOG_CELLS: vscode.DocumentFilter = { scheme: 'vscode-notebook-cell' };
+/** The cells of dialogs (code cells, notes, prompts): a Jupyter notebook's keystrokes never ask us. */
+const DIALOG_CELLS: vscode.DocumentFilter = { notebookType: NOTEBOOK_TYPE };
+const CELL_SCHEME = 'vscode-notebook-cell';
 
 const sleep = (ms: number, token: vscode.CancellationToken) =>
   new Promise<void>((resolve) => {
@@ -58,7 +60,7 @@ export class GhostText implements vscode.InlineCompletionItemProvider, vscode.Di
   /** Alt+.: a completion at the cursor of the focused cell, now. */
   private async suggest(): Promise<void> {
     const ed = vscode.window.activeTextEditor;
-    if (!ed || !inlineTarget(ed.document) || ed.document.uri.scheme !== DIALOG_CELLS.scheme) {
+    if (!ed || !inlineTarget(ed.document) || ed.document.uri.scheme !== CELL_SCHEME) {
       void vscode.window.setStatusBarMessage('Ghost text: put the cursor in a cell of a dialog first.', 4000);
       return;
     }
