@@ -4,7 +4,7 @@
 // an association the user wrote. test/ui/double-click.mjs checks the double-clicks themselves.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { until } from './helpers';
+import { activate, until } from './helpers';
 
 const GLOBAL = vscode.ConfigurationTarget.Global;
 const userAssociations = () => vscode.workspace.getConfiguration('workbench').inspect<Record<string, string>>('editorAssociations')?.globalValue;
@@ -13,6 +13,8 @@ const setAssociations = (v: Record<string, string> | undefined) => vscode.worksp
 
 describe('the editor association of openDialogsByDefault', function () {
   this.timeout(60000);
+  // Run alone, no earlier suite has opened a notebook, which is what activates the extension.
+  before(activate);
   afterEach(async () => {
     await setting(undefined);
     await setAssociations(undefined);

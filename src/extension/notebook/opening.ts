@@ -9,6 +9,7 @@ import { log } from '../log';
 import { offerDefault } from './openOffer';
 import { registerDefaultEditor } from './defaultEditor';
 import { newDialog } from '../craft/newDialog';
+import { fileStat } from '../craft/files';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
 /** Context key: fsPaths of .ipynb files open in other editors that look like dialogs ("Open as Dialog"). */
@@ -30,7 +31,10 @@ const sniffed = new Map<string, { mtime: number; dialog: boolean }>();
 
 export async function sniffDialog(uri: vscode.Uri): Promise<boolean> {
   try {
-    const { mtime } = await vscode.workspace.fs.stat(uri);
+    // A local file's stat asks the disk, not the window: tabs change on every open and modified dot.
+    const st = await fileStat(uri);
+    if (!st) return false;
+    const { mtime } = st;
     const hit = sniffed.get(uri.toString());
     if (hit && hit.mtime === mtime) return hit.dialog;
     const dialog = looksLikeDialog(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
