@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { byVersion, compareVersions, envDisplayName, envLabel, envLacks, envNameOf } from '../../src/extension/environments/environment';
-import { candidates, discover, probe } from '../../src/extension/environments/discovery';
+import { candidates, discover, probe, probeAll } from '../../src/extension/environments/discovery';
 import { KernelSpecFolder } from '../../src/extension/environments/kernelSpecs';
 import { KernelJson, envKernelName, envKernelSpec } from '../../src/extension/environments/environment';
 import { MissingIpykernelError, dialogKernelspec, namesEnv, targetKernelspec, targetKey } from '../../src/extension/kernel/target';
@@ -79,6 +79,27 @@ describe('Python environments', () => {
     assert.equal(envs.find((e) => e.prefix === '/usr')?.venv, false);
     assert.equal(envs.filter((e) => e.prefix === '/usr').length, 1, JSON.stringify(envs));
     assert.equal(envs[0], venv, 'the workspace venv first');
+  });
+
+  it('asks all interpreters in one shell: one that fails or hangs past the timeout is left out, the others keep their order', async function () {
+    this.timeout(15000);
+    const hang = join(root, 'hang', 'bin', 'python');
+    mkdirSync(join(hang, '..'), { recursive: true });
+    writeFileSync(hang, '#!/bin/sh\nsleep 30\n');
+    chmodSync(hang, 0o755);
+    const cands = [
+      { path: exe(join(root, 'fails', 'bin', 'python')), kind: 'venv' as const, name: 'fails' },
+      { path: hang, kind: 'venv' as const, name: 'hang' },
+      { path: SYSTEM, kind: 'path' as const, name: SYSTEM },
+    ];
+    const t0 = Date.now();
+    const envs = await probeAll(cands, 3000);
+    assert.ok(Date.now() - t0 < 10000, 'the hanging one was given up at the timeout');
+    assert.equal(envs.length, 3);
+    assert.equal(envs[0], undefined);
+    assert.equal(envs[1], undefined);
+    assert.equal(envs[2]?.prefix, '/usr');
+    assert.equal(envs[2]?.name, SYSTEM);
   });
 
   it('names environments: "Python 3.11 (.venv)", the folder an interpreter belongs to', () => {

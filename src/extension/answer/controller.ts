@@ -23,6 +23,9 @@ const CODE_LANGS = ['python', 'javascript', 'typescript', 'shellscript', 'r', 'j
 const isPrompt = (c: vscode.NotebookCell) => cellType(cellLike(c)) === 'prompt';
 const isCode = (c: vscode.NotebookCell) => cellType(cellLike(c)) === 'code';
 
+/** What a controller tells the code runner before a run of `nb`'s cells; `code`: code cells are among them. */
+type BeforeRun = (nb: vscode.NotebookDocument, code: boolean) => void;
+
 /**
  * Whether a run of the single cell `cell` is Run Above's: VS Code sends it the code-kind cells above the
  * focused one, so a lone prompt there, with no other code-kind cell above the focus, is a prompt met on
@@ -43,18 +46,18 @@ function runAbove(cell: vscode.NotebookCell): boolean {
 export class DialogController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   private codeRunner: CellRunner | undefined;
-  /** Told before "Dialog" itself runs cells (the kernel layer: run the dialog's own kernelspec). */
-  beforeOwnRun: ((nb: vscode.NotebookDocument) => void) | undefined;
+  /** Told before "Dialog" itself runs cells, and whether code is among them (the kernel layer: run the dialog's own kernelspec). */
+  beforeOwnRun: BeforeRun | undefined;
   private readonly subs: vscode.Disposable[] = [];
   /** The controller of ours selected for each notebook, with what it tells the code runner before a run. */
-  private readonly selected = new Map<vscode.NotebookDocument, { controller: vscode.NotebookController; beforeRun?: (nb: vscode.NotebookDocument) => void }>();
+  private readonly selected = new Map<vscode.NotebookDocument, { controller: vscode.NotebookController; beforeRun?: BeforeRun }>();
 
   /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
   constructor(
     readonly promptRunner: PromptRunner,
     private readonly extensionId: string,
   ) {
-    this.controller = this.createController(CONTROLLER_ID, 'Dialog', (nb) => this.beforeOwnRun?.(nb));
+    this.controller = this.createController(CONTROLLER_ID, 'Dialog', (nb, code) => this.beforeOwnRun?.(nb, code));
     this.controller.description = 'Answers prompts';
     this.controller.supportsExecutionOrder = false;
     const prefer = (nb: vscode.NotebookDocument) => {
@@ -64,9 +67,9 @@ export class DialogController implements vscode.Disposable {
     this.subs.push(vscode.workspace.onDidOpenNotebookDocument(prefer));
   }
 
-  private createController(id: string, label: string, beforeRun?: (nb: vscode.NotebookDocument) => void): vscode.NotebookController {
+  private createController(id: string, label: string, beforeRun?: BeforeRun): vscode.NotebookController {
     const c = vscode.notebooks.createNotebookController(id, NOTEBOOK_TYPE, label, (cells, nb) => {
-      beforeRun?.(nb);
+      beforeRun?.(nb, cells.some(isCode));
       return this.execute(cells, c);
     });
     // Code first: VS Code gives a cell it turns into code (or inserts into an empty dialog) the first one.
@@ -85,7 +88,7 @@ export class DialogController implements vscode.Disposable {
    * Another controller that answers prompts and runs code: `beforeRun` tells the code runner, before each
    * run, what this controller runs code in. Disposed by the caller.
    */
-  addController(id: string, label: string, beforeRun: (nb: vscode.NotebookDocument) => void): vscode.NotebookController {
+  addController(id: string, label: string, beforeRun: BeforeRun): vscode.NotebookController {
     const c = this.createController(id, label, beforeRun);
     c.supportsExecutionOrder = true;
     return c;
@@ -120,7 +123,7 @@ export class DialogController implements vscode.Disposable {
     if (!nb) return 0;
     if (!this.selected.has(nb)) await this.select(nb, await vscode.window.showNotebookDocument(nb));
     const { controller, beforeRun } = this.selected.get(nb) ?? { controller: this.controller, beforeRun: this.beforeOwnRun };
-    beforeRun?.(nb);
+    beforeRun?.(nb, false);
     return this.runQueue(controller, prompts.filter(isPrompt), stop, onStart);
   }
 

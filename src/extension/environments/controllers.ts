@@ -65,8 +65,9 @@ export class EnvironmentControllers implements vscode.Disposable {
     private readonly memory: vscode.Memento,
     private readonly extensionId: string,
   ) {
-    dialog.beforeOwnRun = (nb) => {
-      this.discover();
+    // A prompt alone needs no environment list: its kernel, if it names one, is the dialog's own.
+    dialog.beforeOwnRun = (nb, code) => {
+      if (code) this.discover();
       runner.select(nb, { kind: 'dialog' });
     };
     this.subs.push(

@@ -3,7 +3,7 @@
 // of the interpreter itself (version, prefix, whether it has ipykernel and jupyter_server). Node only, no
 // vscode import: the browser build has remote-server kernels alone, and this is tested under plain Node.
 
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants, readFileSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
@@ -123,18 +123,50 @@ print(json.dumps({'executable': sys.executable, 'version': '%d.%d.%d' % tuple(sy
                   'venv': sys.prefix != getattr(sys, 'base_prefix', getattr(sys, 'real_prefix', sys.prefix)),
                   'conda': os.path.isdir(os.path.join(sys.prefix, 'conda-meta'))}))`;
 
+/** The environment `c` is, from the last line its probe printed; undefined when that is not the probe's JSON. */
+function probed(c: EnvCandidate, stdout: string): PythonEnv | undefined {
+  try {
+    const r = JSON.parse(stdout.trim().split('\n').pop() ?? '') as Omit<PythonEnv, keyof EnvCandidate>;
+    return { ...c, ...r, executable: r.executable || c.path };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Asks the interpreter what it is; undefined when it does not answer (a broken venv, a shim of no version). */
 export function probe(c: EnvCandidate, timeoutMs = 20000): Promise<PythonEnv | undefined> {
   return new Promise((resolve) => {
-    execFile(c.path, ['-c', PROBE], { timeout: timeoutMs, windowsHide: true }, (err, stdout) => {
-      if (err) return resolve(undefined);
+    execFile(c.path, ['-c', PROBE], { timeout: timeoutMs, windowsHide: true }, (err, stdout) => resolve(err ? undefined : probed(c, stdout)));
+  });
+}
+
+/**
+ * Each interpreter's probe run at once by ONE shell, each printing "INDEX<tab>JSON": the extension host
+ * forks once, not once per interpreter (a fork of a big extension host blocks it for tens of ms each).
+ * The shell and what it started are killed after `timeoutMs`; interpreters that answered by then count.
+ */
+const PROBE_ALL = 'i=0; for p in "$@"; do (out=$("$p" -c "$DIALOG_PROBE" 2>/dev/null | tail -n 1); printf "%s\\t%s\\n" "$i" "$out") & i=$((i+1)); done; wait';
+
+export function probeAll(cands: readonly EnvCandidate[], timeoutMs = 20000): Promise<(PythonEnv | undefined)[]> {
+  if (!cands.length) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    const sh = spawn('/bin/sh', ['-c', PROBE_ALL, 'sh', ...cands.map((c) => c.path)], { env: { ...process.env, DIALOG_PROBE: PROBE }, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    sh.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const timer = setTimeout(() => {
       try {
-        const r = JSON.parse(stdout.trim().split('\n').pop() ?? '') as Omit<PythonEnv, keyof EnvCandidate>;
-        resolve({ ...c, ...r, executable: r.executable || c.path });
+        process.kill(-sh.pid!, 'SIGKILL');
       } catch {
-        resolve(undefined);
+        // gone already
       }
-    });
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      const byIndex = new Map(out.split('\n').map((l) => [l.slice(0, l.indexOf('\t')), l.slice(l.indexOf('\t') + 1)]));
+      resolve(cands.map((c, k) => probed(c, byIndex.get(String(k)) ?? '')));
+    };
+    sh.on('close', done);
+    sh.on('error', done);
   });
 }
 
@@ -143,7 +175,8 @@ export function probe(c: EnvCandidate, timeoutMs = 20000): Promise<PythonEnv | u
  * the pyenv version it shims, a conda env listed twice) is kept once, where it was found first.
  */
 export async function discover(opts: DiscoverOptions): Promise<PythonEnv[]> {
-  const envs = await Promise.all(candidates(opts).map((c) => probe(c)));
+  const cands = candidates(opts);
+  const envs = windows ? await Promise.all(cands.map((c) => probe(c))) : await probeAll(cands);
   const seen = new Set<string>();
   return envs.filter((e): e is PythonEnv => {
     if (!e) return false;
