@@ -167,9 +167,8 @@ describe('answer speed (bench)', function () {
           bare.push(req.at - t0);
           bareFirst.push(tFirst - req.at);
         }
-        // The first answer of the dialog opened again and shown a moment, as while a person writes the
-        // prompt: the warm-up (src/extension/answer/warmUp.ts) has read it by then.
-        // A copy made before any answer (auto save writes the replies), so the open is a first one.
+        // The first answer of a copy of the dialog (made before any answer: auto save writes the replies),
+        // shown a moment first, as while a person writes the prompt: the warm-up (warmUp.ts) has read it.
         await vscode.commands.executeCommand('workbench.action.files.revert');
         uri = copy;
         ({ nb, k } = await open());

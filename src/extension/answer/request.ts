@@ -15,9 +15,9 @@ import { DialogMedia, dialogMedia } from '../media/dialogMedia';
 import { promptRefs } from './kernelRefs';
 import { offeredHistory } from './providers/wire';
 import { ApiKeys } from './keys';
-import { ModelLimits, ResolvedModel, resolveModel } from './resolve';
+import { ModelLimits, ResolvedModel, modelAim, resolveModel } from './resolve';
 
-export { modelLimits } from './resolve';
+export { modelAim, modelLimits } from './resolve';
 
 /** Images scaled down and `#ai` files read: what `dlg2chat` looks up synchronously. */
 export type RequestMedia = DialogMedia;
@@ -39,7 +39,7 @@ export interface PlannedRequest {
   mode: ModeInfo;
 }
 
-const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: limits.vision ? null : { supports_vision: false }, hist: media });
+const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: modelAim(limits), hist: media });
 
 /**
  * Plans the request for `promptId` (throws DialogError when it is not a prompt that can be answered). The
@@ -101,13 +101,14 @@ export interface AnswerInputs {
 }
 
 /**
- * What answering a prompt of `nb` (its dialog `d`) reads before planning: the model the settings name,
- * the CRAFT files and the dialog's media, looked up at once (each waits on VS Code or the disk).
+ * What answering a prompt of `nb` (its dialog `d`) with the model `setting` (default the settings' one)
+ * reads before planning: the model, the CRAFT files and the dialog's media, looked up at once (each
+ * waits on VS Code or the disk). Inline requests (ghost text, Edit with AI) read the same.
  */
-export async function answerInputs(nb: vscode.NotebookDocument, d: Dialog, keys: ApiKeys): Promise<AnswerInputs> {
+export async function answerInputs(nb: vscode.NotebookDocument, d: Dialog, keys: ApiKeys, setting?: string): Promise<AnswerInputs> {
   const [{ model, aim, craft }, media] = await Promise.all([
-    resolveModel(keys).then(async (model) => {
-      const aim = model.vision ? null : { supports_vision: false };
+    resolveModel(keys, setting).then(async (model) => {
+      const aim = modelAim(model);
       return { model, aim, craft: await craftFor(nb, aim) };
     }),
     requestMedia(nb, d),

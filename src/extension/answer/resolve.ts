@@ -2,6 +2,7 @@
 // input window and whether it takes images. The window of an editor-provided model is remembered, so
 // the History tab (built synchronously) plans with the same limits as the last answer.
 
+import type { AimInfo } from '../../core/hist';
 import { config } from '../config';
 import { platform } from '../platform';
 import { ApiKeys } from './keys';
@@ -25,6 +26,9 @@ export interface ResolvedModel extends ModelLimits {
   choice: ModelChoice;
   provider: AnswerProvider;
 }
+
+/** What the history may carry for a model of these limits: everything, or no images for one without vision. */
+export const modelAim = (limits: Pick<ModelLimits, 'vision'>): AimInfo | null => (limits.vision ? null : { supports_vision: false });
 
 /** Input windows the LM API reported, by model id. */
 const lmWindows = new Map<string, number>();

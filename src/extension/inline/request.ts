@@ -4,10 +4,8 @@
 
 import { AnswerRequest, AnswerError, AnswerProvider } from '../answer/providers/provider';
 import { ApiKeys } from '../answer/keys';
-import { resolveModel } from '../answer/resolve';
-import { craftLimits, requestMedia, systemPrompt } from '../answer/request';
+import { answerInputs, systemPrompt } from '../answer/request';
 import { addSessionUsage } from '../answer/sessionUsage';
-import { craftFor } from '../craft/cache';
 import { dialogOf } from '../notebook/dialogCache';
 import { INLINE_SYSTEM, Usage, inlinePlan, pricedUsage } from '../../core/answer';
 import { InlineTarget } from './target';
@@ -33,13 +31,10 @@ export interface InlineAnswer {
 
 /** The provider and request for `ask` at `t`; throws AnswerError when there is no model or key. */
 export async function inlineRequest(keys: ApiKeys, t: InlineTarget, ask: InlineAsk): Promise<{ provider: AnswerProvider; request: AnswerRequest; summary: string }> {
-  const model = await resolveModel(keys, ask.model);
-  const aim = model.vision ? null : { supports_vision: false };
-  const media = await requestMedia(t.nb);
-  const craft = await craftFor(t.nb, aim);
-  const limits = craftLimits(model, craft);
+  const d = dialogOf(t.nb);
+  const { model, aim, craft, media, limits } = await answerInputs(t.nb, d, keys, ask.model);
   const history = t.history();
-  const { system } = systemPrompt(dialogOf(t.nb));
+  const { system } = systemPrompt(d);
   const plan = inlinePlan(history, ask.request, { maxContextTokens: ask.maxContextTokens, maxInputTokens: limits.maxInputTokens, replyTokens: ask.replyTokens }, { system, aim, hist: media });
   const left = plan.verdicts.filter((v) => v.verdict !== 'kept').length;
   const summary = `${model.setting}: ${plan.chat.length} messages, ~${plan.total} tokens of the dialog${left ? ` (${left} older messages cut or left out)` : ''}`;

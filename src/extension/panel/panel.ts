@@ -17,7 +17,7 @@ import { FileRefs } from '../../core/hist';
 import { dialogImages } from '../media/dialogMedia';
 import { config } from '../config';
 import { log } from '../log';
-import { modelLimits, requestMedia } from '../answer/request';
+import { modelAim, modelLimits, requestMedia } from '../answer/request';
 import { craftFor, knownCraft } from '../craft/cache';
 
 export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
@@ -135,7 +135,7 @@ export class DialogPanel {
   private async loadCraft(): Promise<void> {
     const nb = this.nb;
     if (!nb || nb.isClosed) return;
-    const aim = modelLimits().vision ? null : { supports_vision: false };
+    const aim = modelAim(modelLimits());
     const shown = knownCraft(nb, aim);
     try {
       if ((await craftFor(nb, aim)) !== shown && nb === this.nb) this.schedule(0);

@@ -14,7 +14,7 @@ import { cellState } from '../notebook/cells';
 import { dialogOf } from '../notebook/dialogCache';
 import { notebookOutline } from '../views/outlineModel';
 import { reason } from '../commands/feedback';
-import { craftLimits, craftPreview, modelLimits, planRequest, requestPreview } from '../answer/request';
+import { craftLimits, craftPreview, modelAim, modelLimits, planRequest, requestPreview } from '../answer/request';
 import { knownCraft } from '../craft/cache';
 
 export const DEFAULT_BUDGET = 200000;
@@ -58,7 +58,7 @@ export function panelState(nb: vscode.NotebookDocument, selection: number, mode:
     if (truthy(prompt.skipped)) state.historyError = 'This prompt is skipped (hidden from the AI): running it sends nothing.';
     else {
       const limits = modelLimits();
-      const craft = knownCraft(nb, limits.vision ? null : { supports_vision: false });
+      const craft = knownCraft(nb, modelAim(limits));
       const preview = craftPreview(requestPreview(planRequest(raw, prompt.id, craftLimits(limits, craft), media), mode, limits, media), craft);
       state.history = preview;
       state.budget = Math.max(1, preview.budget);
