@@ -7,7 +7,8 @@
 # Usage: bench/vscode.sh [ROUNDS] (after `npm run build`; default 3: medians of 3); BENCH_FILES="a.ipynb
 # b.ipynb" picks the workspace files opened (default: corpus dialogs and the generated 2,000-cell one),
 # BENCH_ANSWER the ones answered, BENCH_SUITES="editor answer" which parts run; BENCH_PROFILE=1 adds the
-# hottest functions of the last round's opens. Prints the markdown tables.
+# hottest functions of the last round's opens (BENCH_KEEP=DIR keeps their .cpuprofile files there, for
+# DevTools or a diff). Prints the markdown tables.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
@@ -77,6 +78,7 @@ if [[ " $SUITES " == *" editor "* ]]; then
     done
   done
   node "$ROOT/bench/vscode/openTable.mjs" "$WS"
+  if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp "$WS"/*.cpuprofile "$BENCH_KEEP"/ 2>/dev/null || true; fi
   if [ -f "$WS/bench-typing.md" ]; then cat "$WS/bench-typing.md"; fi
 fi
 if [[ " $SUITES " == *" answer "* ]]; then

@@ -156,7 +156,8 @@ describe('editor speed (bench)', function () {
       if (cfg.profile) {
         for (const editor of editors) {
           await closeAll();
-          const p = await profiled(ourBundle, async () => void (await timeOpen(uri, typeOf(editor))));
+          const keep = vscode.Uri.joinPath(folder(), `${cfg.label}-${name}-${editor.replace('#', '')}.cpuprofile`).fsPath;
+          const p = await profiled(ourBundle, async () => void (await timeOpen(uri, typeOf(editor))), keep);
           const shown = editor === OURS ? 'ours' : `built-in editor, ${ours ? 'with' : 'without'} our extension`;
           result.profiles.push(`${name}, ${shown}: ${p.oursMs.toFixed(0)} ms in our code of ${p.busyMs.toFixed(0)} ms busy`, ...p.top.map((t) => `    ${t}`));
           if (ours) result.profiles.push('  ours:', ...p.topOurs.map((t) => `    ${t}`));

@@ -1,5 +1,6 @@
 // CPU profiles of the extension host from inside it (node:inspector), summarised as the time spent in
 // this extension's bundle and its hottest functions.
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 
 interface Node {
@@ -29,7 +30,8 @@ export interface ProfileSummary {
 const post = <T>(s: Session, method: string, params?: object) =>
   new Promise<T>((resolve, reject) => s.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res as T))));
 
-export async function profiled(ours: string, fn: () => Promise<void>): Promise<ProfileSummary> {
+/** Profiles `fn`; with `keep`, also writes the raw profile there (DevTools' .cpuprofile format). */
+export async function profiled(ours: string, fn: () => Promise<void>, keep?: string): Promise<ProfileSummary> {
   const s = new Session();
   s.connect();
   try {
@@ -38,6 +40,7 @@ export async function profiled(ours: string, fn: () => Promise<void>): Promise<P
     await post(s, 'Profiler.start');
     await fn();
     const { profile } = await post<{ profile: Profile }>(s, 'Profiler.stop');
+    if (keep) writeFileSync(keep, JSON.stringify(profile));
     return summarise(profile, ours);
   } finally {
     s.disconnect();

@@ -68,6 +68,19 @@ describe('answer speed: the dialog model cell by cell', function () {
     await until(() => cellOf(nb, 'note0001').index === k + 1, 'the move');
     assertFresh(nb, 'a move');
 
+    // Several changes between two reads of the model: each applied in order, none missed.
+    const first = new vscode.WorkspaceEdit();
+    first.set(nb.uri, [vscode.NotebookEdit.insertCells(0, [msg2cell(note('ins00002', 'First'))])]);
+    await apply(first, 'an insert at the top');
+    await setCellText(cellOf(nb, 'note0002'), 'The end, again.');
+    const swap = new vscode.WorkspaceEdit();
+    swap.set(nb.uri, [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(2, 3), [msg2cell(note('rep00001', 'Replaced'))])]);
+    await apply(swap, 'a replace');
+    const last = new vscode.WorkspaceEdit();
+    last.set(nb.uri, [vscode.NotebookEdit.deleteCells(new vscode.NotebookRange(0, 1))]);
+    await apply(last, 'the delete of the top');
+    assertFresh(nb, 'an insert, a text edit, a replace and a delete in a row');
+
     ant.enqueue({ text: ['x is 1.'] });
     await execute(nb, 'ask00001');
     await until(() => replyText(cellOf(nb, 'ask00001')).includes('x is 1.'), 'the reply');

@@ -1,6 +1,7 @@
 // Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved.
 
 import * as vscode from 'vscode';
+import { followDialogs } from './dialogCache';
 import { registerSerializer } from './serializer';
 import { registerCellIds } from './ids';
 import { registerStatusBar } from './statusBar';
@@ -13,6 +14,8 @@ import { registerAttachPaste } from './attachPaste';
 import { registerFolding } from './folding';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
+  // First: every other listener that reads a dialog sees it with this change event's cells.
+  context.subscriptions.push(followDialogs());
   registerSerializer(context);
   registerOrigins(context);
   registerCellIds(context);
