@@ -14,19 +14,21 @@ import { syncPromptThumbnails } from './promptThumbnails';
 import { selectModelCommand } from './selectModel';
 import { ModelStatusItem } from './statusItem';
 import { ModeStatusItem, selectModeCommand } from './mode';
-import { warmUpAnswers } from './warmUp';
+import { AnswerWarmUp } from './warmUp';
 
 export type { CellRunner } from './cellRunner';
 
 export function registerAnswer(context: vscode.ExtensionContext): DialogController {
   const keys = new ApiKeys(context.secrets);
   const status = new ModelStatusItem();
-  const controller = new DialogController(new PromptRunner(keys, () => status.update()), context.extension.id);
+  const warmUp = new AnswerWarmUp(keys);
+  const answered = (nb: vscode.NotebookDocument, id: string | undefined) => (status.update(), warmUp.answered(nb, id));
+  const controller = new DialogController(new PromptRunner(keys, answered), context.extension.id);
   context.subscriptions.push(
     controller,
     syncPromptThumbnails(controller),
     status,
-    warmUpAnswers(keys),
+    warmUp,
     new ModeStatusItem(),
     vscode.commands.registerCommand('dialogNotebook.selectMode', selectModeCommand),
     vscode.commands.registerCommand('dialogNotebook.selectModel', selectModelCommand),

@@ -112,8 +112,8 @@ export class PromptRunner implements CellRunner {
 
   constructor(
     private readonly keys: ApiKeys,
-    /** Called after a reply was written (the status bar's cost). */
-    private readonly answered: (nb: vscode.NotebookDocument) => void,
+    /** Called after the reply to prompt `id` was written (the status bar's cost, the next answer's warm-up). */
+    private readonly answered: (nb: vscode.NotebookDocument, id: string | undefined) => void,
   ) {}
 
   /** Answers `exec`'s prompt; false when it failed or was stopped (by its cell or by `stop`), so a queue ends. */
@@ -187,7 +187,7 @@ export class PromptRunner implements CellRunner {
       else if (notice) setCellNote(cell.notebook.cellAt(at), notice);
       else if (ac.signal.aborted) setCellNote(cell.notebook.cellAt(at), stoppedNote(true));
     }
-    this.answered(cell.notebook);
+    this.answered(cell.notebook, m.id);
     return !ac.signal.aborted;
   }
 

@@ -49,9 +49,19 @@ const planOptions = (limits: ModelLimits, media: RequestMedia) => ({ aim: modelA
 export function planRequest(d: Dialog, promptId: string, limits: ModelLimits, media: RequestMedia = {}): PlannedRequest {
   const dialog = savedOf(d);
   const { system, mode } = systemPrompt(dialog);
+  // The same dialog version, prompt, window, system prompt and media as the last plan of it (the
+  // warm-up's, then the answer's): that plan. `#ai` files are read afresh for each request.
+  const key = [promptId, limits.maxInputTokens, limits.maxTokens, limits.vision, system, mode.mode, media.images, media.images?.version];
+  const last = planned.get(dialog);
+  if (last && !media.files?.size && last.key.every((v, k) => v === key[k])) return last.req;
   const plan = contextPlan(dialog, promptId, { maxInputTokens: limits.maxInputTokens, replyTokens: limits.maxTokens }, { system: system || undefined, ...planOptions(limits, media) });
-  return { dialog, plan, system, mode };
+  const req = { dialog, plan, system, mode };
+  if (!media.files?.size) planned.set(dialog, { key, req });
+  return req;
 }
+
+/** The last request planned from each saved dialog, with what it was planned for. Read-only, like the dialog. */
+const planned = new WeakMap<Dialog, { key: unknown[]; req: PlannedRequest }>();
 
 /** The system prompt for `d`: the setting's, then the instructions of the dialog's mode (its metadata, else `dialogNotebook.defaultMode`). */
 export function systemPrompt(d: Dialog): { system: string; mode: ModeInfo } {

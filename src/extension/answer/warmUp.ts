@@ -2,7 +2,9 @@
 // a dialog converts all its cells, scales its images and reads every message's history parts: a few
 // hundred ms each on 2 cores. A dialog with prompts that stays shown for a moment gets that done
 // beforehand, in the background, by planning its last prompt as an answer would: nothing is sent,
-// nothing is written, and a window that never shows one pays nothing.
+// nothing is written, and a window that never shows one pays nothing. Once warmed, a dialog is planned
+// again when it has been still for a moment after a change (an edit, or right after a reply, for the
+// prompt just answered): the next answer finds its request planned (request.ts keeps the last plan).
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, PROMPT_LANG, cellState } from '../notebook/cells';
@@ -12,33 +14,78 @@ import { ApiKeys } from './keys';
 import { answerInputs, planRequest } from './request';
 
 /** How long a dialog is shown before the warm-up starts (one only glanced at costs nothing). */
-const IDLE_MS = 3000;
+const SHOWN_MS = 3000;
+/** How long a warmed dialog stays unchanged after an edit before it is planned again. */
+const SETTLE_MS = 1000;
+/** How long after a reply was written (its cell's own follow-up changes in) its prompt is planned again. */
+const AFTER_REPLY_MS = 150;
 
-export function warmUpAnswers(keys: ApiKeys): vscode.Disposable {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const warm = async (nb: vscode.NotebookDocument) => {
+export class AnswerWarmUp implements vscode.Disposable {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The dialog the timer is for, and the prompt to plan (undefined: the last one). */
+  private next: { nb: vscode.NotebookDocument; id?: string; ms: number } | undefined;
+  private readonly warmed = new WeakSet<vscode.NotebookDocument>();
+  private readonly subs: vscode.Disposable[];
+
+  constructor(private readonly keys: ApiKeys) {
+    const shown = (ed: vscode.NotebookEditor | undefined) => (ed?.notebook.notebookType === NOTEBOOK_TYPE ? this.later({ nb: ed.notebook, ms: SHOWN_MS }) : this.cancel());
+    this.subs = [
+      vscode.window.onDidChangeActiveNotebookEditor(shown),
+      vscode.workspace.onDidChangeNotebookDocument((e) => {
+        const nb = e.notebook;
+        if (this.next?.nb === nb) this.later(this.next);
+        else if (this.warmed.has(nb) && vscode.window.activeNotebookEditor?.notebook === nb) this.later({ nb, ms: SETTLE_MS });
+      }),
+    ];
+    shown(vscode.window.activeNotebookEditor);
+  }
+
+  /** A reply to prompt `id` of `nb` was written: plan it again once the dialog is still. */
+  answered(nb: vscode.NotebookDocument, id: string | undefined): void {
+    if (this.warmed.has(nb)) this.later({ nb, id, ms: AFTER_REPLY_MS });
+  }
+
+  private later(next: { nb: vscode.NotebookDocument; id?: string; ms: number }): void {
+    this.cancel();
+    this.next = next;
+    this.timer = setTimeout(() => {
+      this.next = undefined;
+      void this.warm(next.nb, next.id);
+    }, next.ms);
+  }
+
+  private cancel(): void {
+    clearTimeout(this.timer);
+    this.next = undefined;
+  }
+
+  private async warm(nb: vscode.NotebookDocument, promptId?: string): Promise<void> {
     if (nb.isClosed) return;
-    const cells = nb.getCells();
-    let k = cells.length - 1;
-    while (k >= 0 && cells[k].document.languageId !== PROMPT_LANG) k--;
-    const id = k >= 0 && cellState(cells[k]).id;
+    const id = promptId ?? lastPrompt(nb);
     if (!id) return;
     try {
       const d = dialogOf(nb);
-      const { model, media, limits } = await answerInputs(nb, d, keys);
+      const { model, media, limits } = await answerInputs(nb, d, this.keys);
       // The provider (and its client) is kept while the model, key and base URL stay: once is enough.
       await model.provider.prepare?.();
-      // The plan's parts are kept per message (core/hist/partsCache.ts) for the next answer.
-      if (!nb.isClosed) planRequest(d, id, limits, media);
+      // The plan's parts are kept per message (core/hist/partsCache.ts), the plan itself while nothing changes.
+      if (!nb.isClosed && d === dialogOf(nb)) planRequest(d, id, limits, media);
+      this.warmed.add(nb);
     } catch (e) {
       log.debug(`Not ready to answer yet: ${e instanceof Error ? e.message : String(e)}`);
     }
-  };
-  const schedule = (ed: vscode.NotebookEditor | undefined) => {
-    clearTimeout(timer);
-    if (ed?.notebook.notebookType === NOTEBOOK_TYPE) timer = setTimeout(() => void warm(ed.notebook), IDLE_MS);
-  };
-  const sub = vscode.window.onDidChangeActiveNotebookEditor(schedule);
-  schedule(vscode.window.activeNotebookEditor);
-  return { dispose: () => (clearTimeout(timer), sub.dispose()) };
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.subs.forEach((s) => s.dispose());
+  }
+}
+
+/** The id of the last prompt of `nb`, if any. */
+function lastPrompt(nb: vscode.NotebookDocument): string | undefined {
+  const cells = nb.getCells();
+  let k = cells.length - 1;
+  while (k >= 0 && cells[k].document.languageId !== PROMPT_LANG) k--;
+  return (k >= 0 && cellState(cells[k]).id) || undefined;
 }

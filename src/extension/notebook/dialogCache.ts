@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { Dialog, Message } from '../../core/model';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, notebook2dlg } from './cells';
 
-const cache = new WeakMap<vscode.NotebookDocument, { version: number; d: Dialog }>();
+const cache = new WeakMap<vscode.NotebookDocument, { version: number; metadata: unknown; d: Dialog }>();
 
 /** What a cell's message was converted from, each by identity (the outputs flattened with their items). */
 interface Converted {
@@ -106,9 +106,15 @@ export function dialogOf(nb: vscode.NotebookDocument): Dialog {
   changes.delete(nb);
   const cells = nb.getCells();
   const messages = hit && patched(hit.d, hit.version, list, nb, cells);
+  // Only runs changed (a cell's run summary is not in its message): the same Dialog, so what was made
+  // from it (the saved form, a planned request) holds.
+  if (hit && messages && hit.metadata === nb.metadata && messages.length === hit.d.messages.length && messages.every((m, k) => m === hit.d.messages[k])) {
+    hit.version = nb.version;
+    return hit.d;
+  }
   const d = messages ? notebook2dlg({ cells: messages, metadata: nb.metadata }, (m) => m) : notebook2dlg({ cells, metadata: nb.metadata }, cellMessage);
   // A reused message belonged to the previous version's dialog.
   for (const m of d.messages) m.dlg = d;
-  cache.set(nb, { version: nb.version, d });
+  cache.set(nb, { version: nb.version, metadata: nb.metadata, d });
   return d;
 }
