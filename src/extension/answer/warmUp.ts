@@ -3,8 +3,8 @@
 // hundred ms each on 2 cores. A dialog with prompts that stays shown for a moment gets that done
 // beforehand, in the background, by planning its last prompt as an answer would: nothing is sent,
 // nothing is written, and a window that never shows one pays nothing. Once warmed, a dialog is planned
-// again when it has been still for a moment after a change (an edit, or right after a reply, for the
-// prompt just answered): the next answer finds its request planned (request.ts keeps the last plan).
+// again when it has been still for a moment after an edit, and a dialog in use right after each reply,
+// for the prompt just answered: the next answer finds its request planned (request.ts keeps the last plan).
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, PROMPT_LANG, cellState } from '../notebook/cells';
@@ -40,9 +40,9 @@ export class AnswerWarmUp implements vscode.Disposable {
     shown(vscode.window.activeNotebookEditor);
   }
 
-  /** A reply to prompt `id` of `nb` was written: plan it again once the dialog is still. */
+  /** A reply to prompt `id` of `nb` was written (the dialog is in use): plan it again once the dialog is still. */
   answered(nb: vscode.NotebookDocument, id: string | undefined): void {
-    if (this.warmed.has(nb)) this.later({ nb, id, ms: AFTER_REPLY_MS });
+    this.later({ nb, id, ms: AFTER_REPLY_MS });
   }
 
   private later(next: { nb: vscode.NotebookDocument; id?: string; ms: number }): void {
