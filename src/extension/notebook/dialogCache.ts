@@ -57,8 +57,9 @@ interface Change {
   splices: { start: number; removed: number; added: readonly vscode.NotebookCell[] }[];
   cells: readonly vscode.NotebookCell[];
 }
-/** A dialog's change events since its last Dialog was made. */
+/** A dialog's change events since its last Dialog was made, at most MAX_CHANGES. */
 const changes = new WeakMap<vscode.NotebookDocument, Change[]>();
+const MAX_CHANGES = 1000;
 
 /** Follows every dialog's changes for dialogOf. Registered before any other listener that may read a dialog. */
 export function followDialogs(): vscode.Disposable {
@@ -66,6 +67,8 @@ export function followDialogs(): vscode.Disposable {
     const nb = e.notebook;
     if (nb.notebookType !== NOTEBOOK_TYPE || !cache.has(nb)) return;
     const list = changes.get(nb) ?? [];
+    // A dialog edited long without being read: the next read checks every cell instead (bounded memory).
+    if (list.length >= MAX_CHANGES) return void (cache.delete(nb), changes.delete(nb));
     list.push({
       version: nb.version,
       splices: e.contentChanges.map((ch) => ({ start: ch.range.start, removed: ch.removedCells.length, added: ch.addedCells })),
