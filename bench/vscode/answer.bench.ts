@@ -4,12 +4,15 @@
 // open, cold, then warm ones; each once the window has laid out the previous reply), how much of that
 // is VS Code's round trip through the window before our controller starts the run, from the request's
 // arrival until the cell shows the first word (→ first token), and the extension host's CPU before the
-// request left. The limit, in the same run: a bare `fetch` of the same body to the same server (its
-// arrival, and its first streamed bytes).
+// request left. The limits, in the same run: a bare `fetch` of the same body to the same server (its
+// arrival, and its first streamed bytes), and the floor: a notebook controller of the bench that does
+// only what no answer can skip (serialise the same body, send it, show the first word in the same cell
+// through the same renderer), run by the same command, so its times are VS Code's and the wire's.
 // Writes bench-answer.md into the workspace.
 import * as vscode from 'vscode';
 import { Message } from '../../src/core';
-import { msg2cell, cellReply } from '../../src/extension/notebook/cells';
+import { CONTROLLER_ID } from '../../src/extension/answer/controller';
+import { msg2cell, cellReply, replyOutput } from '../../src/extension/notebook/cells';
 import { start } from '../../test/mocks/anthropicServer';
 import { profiled } from './profile';
 import { median } from './stats';
@@ -61,6 +64,40 @@ function whenShown(nb: vscode.NotebookDocument, probe: () => boolean, timeoutMs 
   });
 }
 
+const FLOOR_ID = 'dialogBench.floor';
+
+/**
+ * The floor controller: on a run it POSTs `body` (serialised then, as the SDK does) to the server and
+ * shows the reply's first word as the cell's reply once it arrives, then puts the old outputs back.
+ */
+function floorController(url: string, body: () => unknown, word: () => string): vscode.NotebookController {
+  const c = vscode.notebooks.createNotebookController(FLOOR_ID, 'dialog-notebook', 'Bench floor');
+  c.executeHandler = async (cells) => {
+    for (const cell of cells) {
+      const exec = c.createNotebookCellExecution(cell);
+      exec.start(Date.now());
+      const old = cell.outputs.slice();
+      const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY, 'anthropic-version': '2023-06-01' }, body: JSON.stringify(body()) });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let got = '';
+      let shown = false;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        got += decoder.decode(value, { stream: true });
+        if (!shown && got.includes(word())) {
+          shown = true;
+          await exec.replaceOutput(replyOutput(word()));
+        }
+      }
+      await exec.replaceOutput(old);
+      exec.end(true, Date.now());
+    }
+  };
+  return c;
+}
+
 describe('answer speed (bench)', function () {
   this.timeout(0);
   let cfg: AnswerBench;
@@ -82,8 +119,8 @@ describe('answer speed (bench)', function () {
     await vscode.commands.executeCommand('dialogNotebook.selectModel', 'anthropic:claude-bench');
     const reps = cfg.answerReps ?? 5;
     lines.push(
-      '| dialog | cells | request kB | messages | run → wire ms: cold / shown 4 s / warm | of which VS Code: run → our handler ms, cold / shown 4 s / warm | bare fetch → wire ms | warm ratio | → first token shown ms | bare fetch → first bytes ms | ext host CPU before the request ms, cold / shown 4 s / warm |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| dialog | cells | request kB | messages | run → wire ms: cold / shown 4 s / warm | of which VS Code: run → our handler ms, cold / shown 4 s / warm | bare fetch → wire ms | floor: run → wire ms (of which VS Code) | warm ÷ floor | → first token shown ms | floor → first token shown ms | bare fetch → first bytes ms | ext host CPU before the request ms, cold / shown 4 s / warm |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     try {
       for (const name of cfg.answer) {
@@ -167,6 +204,36 @@ describe('answer speed (bench)', function () {
           bare.push(req.at - t0);
           bareFirst.push(tFirst - req.at);
         }
+        // The floor, run as ours was, on the same prompt cell: from the run command until the server has the body, and on to the first word shown.
+        const floorWire: number[] = [];
+        const floorHandler: number[] = [];
+        const floorFirst: number[] = [];
+        let floorWord = '';
+        const floor = floorController(server.url, () => body, () => floorWord);
+        try {
+          await vscode.commands.executeCommand('notebook.selectKernel', { id: FLOOR_ID, extension: EXTENSION_ID });
+          for (let r = 0; r < reps; r++) {
+            floorWord = `Floor${r}`;
+            const cell = nb.cellAt(k);
+            server.enqueue({ text: [floorWord, ' word', ' of the reply.'], delayMs: 5 });
+            const seen = server.requests.length;
+            const shown = whenShown(nb, () => cellReply(cell).includes(floorWord));
+            await windowIdle();
+            const d0 = Date.now();
+            const t0 = performance.now();
+            await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: k, end: k + 1 }], document: uri });
+            const tShown = await shown;
+            const req = server.requests[seen];
+            if (!req) throw new Error(`${name}: the floor's request did not arrive`);
+            await whenShown(nb, () => !cellReply(cell).includes(floorWord) && (cell.executionSummary?.timing?.endTime ?? 0) >= d0);
+            floorWire.push(req.at - t0);
+            floorHandler.push((cell.executionSummary?.timing?.startTime ?? NaN) - d0);
+            floorFirst.push(tShown - req.at);
+          }
+        } finally {
+          await vscode.commands.executeCommand('notebook.selectKernel', { id: CONTROLLER_ID, extension: EXTENSION_ID });
+          floor.dispose();
+        }
         // The first answer of a copy of the dialog (made before any answer: auto save writes the replies),
         // shown a moment first, as while a person writes the prompt: the warm-up (warmUp.ts) has read it.
         await vscode.commands.executeCommand('workbench.action.files.revert');
@@ -176,9 +243,10 @@ describe('answer speed (bench)', function () {
         const shownFirst = await answer(reps + 2);
         const warm = median(wire.slice(1));
         const b = median(bare);
+        const fw = median(floorWire);
         const msgs = (body as { messages?: unknown[] }).messages?.length ?? 0;
         lines.push(
-          `| ${name} | ${nb.cellCount - 1} | ${(text.length / 1000).toFixed(0)} | ${msgs} | ${wire[0].toFixed(0)} / ${shownFirst.wire.toFixed(0)} / ${warm.toFixed(0)} | ${handler[0].toFixed(0)} / ${shownFirst.handler.toFixed(0)} / ${median(handler.slice(1)).toFixed(0)} | ${b.toFixed(1)} | ${(warm / b).toFixed(1)}× | ${median(first.slice(1)).toFixed(0)} (cold ${first[0].toFixed(0)}) | ${median(bareFirst).toFixed(1)} | ${cpu[0].toFixed(0)} / ${shownFirst.cpu.toFixed(0)} / ${median(cpu.slice(1)).toFixed(0)} |`,
+          `| ${name} | ${nb.cellCount - 1} | ${(text.length / 1000).toFixed(0)} | ${msgs} | ${wire[0].toFixed(0)} / ${shownFirst.wire.toFixed(0)} / ${warm.toFixed(0)} | ${handler[0].toFixed(0)} / ${shownFirst.handler.toFixed(0)} / ${median(handler.slice(1)).toFixed(0)} | ${b.toFixed(1)} | ${fw.toFixed(0)} (${median(floorHandler).toFixed(0)}) | ${(warm / fw).toFixed(2)}× | ${median(first.slice(1)).toFixed(0)} (cold ${first[0].toFixed(0)}) | ${median(floorFirst).toFixed(0)} | ${median(bareFirst).toFixed(1)} | ${cpu[0].toFixed(0)} / ${shownFirst.cpu.toFixed(0)} / ${median(cpu.slice(1)).toFixed(0)} |`,
         );
         await save();
         await vscode.commands.executeCommand('workbench.action.files.revert');

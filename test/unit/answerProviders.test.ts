@@ -7,6 +7,7 @@ import { anthropicParams } from '../../src/extension/answer/providers/anthropicW
 import { OpenAIProvider } from '../../src/extension/answer/providers/openai';
 import { openaiParams } from '../../src/extension/answer/providers/openaiWire';
 import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from '../../src/extension/answer/providers/provider';
+import { LastBody } from '../../src/extension/answer/providers/wire';
 import * as anthropicMock from '../mocks/anthropicServer';
 import * as openaiMock from '../mocks/openaiServer';
 
@@ -64,6 +65,17 @@ describe('answer: Anthropic provider (SDK against the mock)', function () {
     assert.deepEqual(sent.body, { ...anthropicParams(request('claude-test')), stream: true });
     assert.equal(sent.body.system, 'Be brief.');
     assert.equal(sent.headers['x-stainless-retry-count'], '0');
+  });
+
+  it('a body made beforehand (prepare) is the one sent; a changed request sends its own', async () => {
+    const req = request('claude-test');
+    await provider.prepare(req);
+    const more = { ...req, messages: [...req.messages, user('And to 4')] };
+    for (const r of [{ ...req, messages: [...req.messages] }, more]) {
+      server.enqueue({ text: ['Done.'] });
+      assert.equal((await run(provider, r)).error, undefined);
+    }
+    assert.deepEqual(server.requests.map((q) => q.body), [req, more].map((r) => ({ ...anthropicParams(r), stream: true })));
   });
 
   it('thinking and tool calls arrive as events; the call ends the answer with tool_use', async () => {
@@ -234,5 +246,27 @@ describe('answer: OpenAI-compatible provider (SDK against the mock)', function (
       if (saved === undefined) delete process.env.OPENAI_BASE_URL;
       else process.env.OPENAI_BASE_URL = saved;
     }
+  });
+});
+
+describe('answer: the body of the last request', () => {
+  const made: AnswerRequest[] = [];
+  const body = new LastBody((r) => (made.push(r), { n: made.length }));
+  const req = request('m');
+
+  it('is made again only when the request changes: a field, the tools, or any message object', () => {
+    const first = body.of(req);
+    assert.equal(body.of({ ...req, messages: [...req.messages] }), first, 'the same messages in a new array');
+    const changed: AnswerRequest[] = [
+      { ...req, model: 'n' },
+      { ...req, system: 'Other.' },
+      { ...req, maxTokens: 512 },
+      { ...req, toolChoice: 'none' },
+      { ...req, thinking: { budgetTokens: 1024, effort: 'low' } },
+      { ...req, tools: [{ name: 'f', description: 'd', parameters: { type: 'object', properties: {} } }] },
+      // An equal message, but a new object: the plan made it again, so it may differ.
+      { ...req, messages: [...req.messages.slice(0, -1), user('Count to 3')] },
+    ];
+    for (const r of changed) assert.notEqual(body.of(r), body.of(req), JSON.stringify(r));
   });
 });

@@ -21,9 +21,9 @@ export type { CellRunner } from './cellRunner';
 export function registerAnswer(context: vscode.ExtensionContext): DialogController {
   const keys = new ApiKeys(context.secrets);
   const status = new ModelStatusItem();
-  const warmUp = new AnswerWarmUp(keys);
-  const answered = (nb: vscode.NotebookDocument, id: string | undefined) => (status.update(), warmUp.answered(nb, id));
-  const controller = new DialogController(new PromptRunner(keys, answered), context.extension.id);
+  const runner = new PromptRunner(keys, (nb, id) => (status.update(), warmUp.answered(nb, id)));
+  const warmUp = new AnswerWarmUp((prompt) => runner.prepare(prompt));
+  const controller = new DialogController(runner, context.extension.id);
   context.subscriptions.push(
     controller,
     syncPromptThumbnails(controller),

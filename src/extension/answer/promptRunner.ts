@@ -26,8 +26,8 @@ import { AnswerError, AnswerProvider, AnswerRequest } from './providers/provider
 import { PromptRefs, chatTokens, clientCalls, kernelAsks, promptRefs, refsText } from './kernelRefs';
 import { sayOnce } from './kernelNotices';
 import { DialogKernels, promptKernel } from './promptKernel';
-import { answerInputs, planRequest } from './request';
-import { answerDialogTools, answerToolbox, kernelRefs } from './toolbox';
+import { AnswerInputs, answerInputs, planRequest } from './request';
+import { AnswerToolbox, answerDialogTools, answerToolbox, kernelRefs } from './toolbox';
 import { watchPrompt } from './promptWatch';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
 
@@ -104,6 +104,25 @@ function untilClosed(nb: vscode.NotebookDocument, then: () => void): void {
     sub.dispose();
     then();
   });
+}
+
+/**
+ * The request of an answer's round: the CRAFT turns, then `history` (the kernel's values, the planned
+ * chat, the rounds so far). After the last round the tools stay declared but none may be called, so the
+ * model answers in words; thinking goes with the first round only (a later one would have to send back
+ * the signed thinking blocks).
+ */
+function roundRequest(inputs: AnswerInputs, system: string, history: readonly Msg[], toolbox: AnswerToolbox | undefined, round: number, thinking: AnswerRequest['thinking']): AnswerRequest {
+  const schemas = toolbox?.schemas ?? [];
+  return {
+    model: inputs.model.choice.model,
+    system: system || undefined,
+    messages: [...inputs.craft.chat, ...history],
+    maxTokens: inputs.model.maxTokens,
+    tools: schemas.length ? schemas : undefined,
+    toolChoice: round >= config.maxToolRounds ? 'none' : undefined,
+    thinking: round ? undefined : thinking,
+  };
 }
 
 export class PromptRunner implements CellRunner {
@@ -214,7 +233,8 @@ export class PromptRunner implements CellRunner {
     let notice: vscode.NotebookCellStatusBarItem | undefined;
     // One snapshot of the dialog for its media, the plan and the reply's usage form.
     const d = dialogOf(cell.notebook);
-    const { model, aim, craft, media, limits } = await answerInputs(cell.notebook, d, this.keys);
+    const inputs = await answerInputs(cell.notebook, d, this.keys);
+    const { model, aim, craft, media, limits } = inputs;
     let { plan, system } = planRequest(d, id, limits, media);
     const refs = promptRefs(plan.messages);
     const asks = kernelAsks(plan.messages, !!this.kernels?.running(cell.notebook), kernelRefs, refs);
@@ -243,12 +263,8 @@ export class PromptRunner implements CellRunner {
     let waiting = false;
     try {
       for (let round = 0; ; round++) {
-        // After the last round the tools stay declared but none may be called, so the model answers in words.
         const last = round >= config.maxToolRounds;
-        const messages = [...craft.chat, ...(kernel?.vars ?? []), ...plan.chat, ...reply];
-        const schemas = toolbox?.schemas ?? [];
-        // Thinking in the first round only: a later one would have to send back the signed thinking blocks.
-        const request = { model: model.choice.model, system: system || undefined, messages, maxTokens: model.maxTokens, tools: schemas.length ? schemas : undefined, toolChoice: last ? ('none' as const) : undefined, thinking: round ? undefined : thinking };
+        const request = roundRequest(inputs, system, [...(kernel?.vars ?? []), ...plan.chat, ...reply], toolbox, round, thinking);
         for await (const e of roundEvents(model.provider, request, signal, refused)) {
           if (e.type === 'retry') {
             waiting = true;
@@ -288,6 +304,27 @@ export class PromptRunner implements CellRunner {
     return { notice };
   }
 
+  /**
+   * Plans `cell`'s answer beforehand (warmUp.ts), sending nothing: its cells converted, images scaled,
+   * CRAFT files read, the plan kept (request.ts) and, when the answer needs nothing from the kernel, the
+   * provider's body of its first round made (providers/wire.ts), so that Ctrl+Enter finds it ready.
+   */
+  async prepare(cell: vscode.NotebookCell): Promise<void> {
+    const nb = cell.notebook;
+    const id = cellState(cell).id;
+    if (!id) return;
+    const d = dialogOf(nb);
+    const inputs = await answerInputs(nb, d, this.keys);
+    // The provider (and its client) is kept while the model, key and base URL stay.
+    await inputs.model.provider.prepare?.();
+    if (nb.isClosed || d !== dialogOf(nb) || cell.index < 0) return;
+    const { plan, system } = planRequest(d, id, inputs.limits, inputs.media);
+    const refs = promptRefs(plan.messages);
+    if (kernelAsks(plan.messages, !!this.kernels?.running(nb), kernelRefs, refs)) return;
+    const toolbox = answerToolbox(undefined, answerDialogTools(nb, refs, id, this.kernels));
+    await inputs.model.provider.prepare?.(roundRequest(inputs, system, plan.chat, toolbox, 0, this.thinking(cell, inputs.model.choice.provider, false)));
+  }
+
   /** Says once per dialog that the history (`sent`: its references) names kernel values or tools which no running kernel holds. */
   private noKernel(nb: vscode.NotebookDocument, sent: PromptRefs): void {
     const refs = kernelRefs(sent);
@@ -295,10 +332,10 @@ export class PromptRunner implements CellRunner {
   }
 
   /** What the prompt's 🧠 switch asks for (its cell flag, else the dialog's), as the request's thinking settings. */
-  private thinking(cell: vscode.NotebookCell, provider: string): AnswerRequest['thinking'] {
+  private thinking(cell: vscode.NotebookCell, provider: string, say = true): AnswerRequest['thinking'] {
     if (!thinkingOn(notebookMeta(cell.notebook), cellState(cell).meta ?? {})) return undefined;
     if (provider === 'vscode-lm') {
-      log.warn("VS Code's language models take no thinking settings: the prompt is answered as it is.");
+      if (say) log.warn("VS Code's language models take no thinking settings: the prompt is answered as it is.");
       return undefined;
     }
     return { budgetTokens: config.thinkingBudget, effort: config.reasoningEffort };

@@ -4,14 +4,12 @@
 // beforehand, in the background, by planning its last prompt as an answer would: nothing is sent,
 // nothing is written, and a window that never shows one pays nothing. Once warmed, a dialog is planned
 // again when it has been still for a moment after an edit, and a dialog in use right after each reply,
-// for the prompt just answered: the next answer finds its request planned (request.ts keeps the last plan).
+// for the prompt just answered: the next answer finds its request planned (request.ts keeps the last plan)
+// and, when it needs nothing from the kernel, the provider's body made (providers/wire.ts).
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, PROMPT_LANG, cellState } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
 import { log } from '../log';
-import { ApiKeys } from './keys';
-import { answerInputs, planRequest } from './request';
 
 /** How long a dialog is shown before the warm-up starts (one only glanced at costs nothing). */
 const SHOWN_MS = 3000;
@@ -27,7 +25,8 @@ export class AnswerWarmUp implements vscode.Disposable {
   private readonly warmed = new WeakSet<vscode.NotebookDocument>();
   private readonly subs: vscode.Disposable[];
 
-  constructor(private readonly keys: ApiKeys) {
+  /** `prepare`: plans a prompt's answer beforehand, sending nothing (PromptRunner.prepare). */
+  constructor(private readonly prepare: (prompt: vscode.NotebookCell) => Promise<void>) {
     const shown = (ed: vscode.NotebookEditor | undefined) => (ed?.notebook.notebookType === NOTEBOOK_TYPE ? this.later({ nb: ed.notebook, ms: SHOWN_MS }) : this.cancel());
     this.subs = [
       vscode.window.onDidChangeActiveNotebookEditor(shown),
@@ -61,15 +60,10 @@ export class AnswerWarmUp implements vscode.Disposable {
 
   private async warm(nb: vscode.NotebookDocument, promptId?: string): Promise<void> {
     if (nb.isClosed) return;
-    const id = promptId ?? lastPrompt(nb);
-    if (!id) return;
+    const cell = promptCell(nb, promptId);
+    if (!cell) return;
     try {
-      const d = dialogOf(nb);
-      const { model, media, limits } = await answerInputs(nb, d, this.keys);
-      // The provider (and its client) is kept while the model, key and base URL stay: once is enough.
-      await model.provider.prepare?.();
-      // The plan's parts are kept per message (core/hist/partsCache.ts), the plan itself while nothing changes.
-      if (!nb.isClosed && d === dialogOf(nb)) planRequest(d, id, limits, media);
+      await this.prepare(cell);
       this.warmed.add(nb);
     } catch (e) {
       log.debug(`Not ready to answer yet: ${e instanceof Error ? e.message : String(e)}`);
@@ -82,10 +76,11 @@ export class AnswerWarmUp implements vscode.Disposable {
   }
 }
 
-/** The id of the last prompt of `nb`, if any. */
-function lastPrompt(nb: vscode.NotebookDocument): string | undefined {
+/** The prompt `id` of `nb`, else (no id) its last prompt, if any. */
+function promptCell(nb: vscode.NotebookDocument, id?: string): vscode.NotebookCell | undefined {
   const cells = nb.getCells();
+  if (id) return cells.find((c) => c.document.languageId === PROMPT_LANG && cellState(c).id === id);
   let k = cells.length - 1;
   while (k >= 0 && cells[k].document.languageId !== PROMPT_LANG) k--;
-  return (k >= 0 && cellState(cells[k]).id) || undefined;
+  return cells[k];
 }

@@ -31,16 +31,17 @@ function cellBits(c: vscode.NotebookCell): number {
  * Per cell, recomputed only when its text (version), metadata (identity), language or output count
  * changed: a keystroke in a big dialog then costs one cell's work, not every cell's text.
  */
-const cached = new WeakMap<vscode.NotebookCell, { version: number; metadata: unknown; lang: string; outputs: number; bits: number }>();
+const cached = new WeakMap<vscode.NotebookCell, { version: number; metadata: unknown; lang: string; outputs: number; bits: number; uri: string }>();
 
-function bitsOf(c: vscode.NotebookCell): number {
+/** `c`'s lists, and its uri as the keys list it (kept too: `Uri.toString` of every listed cell on every pass adds up). */
+function entryOf(c: vscode.NotebookCell): { bits: number; uri: string } {
   const doc = c.document;
   const outputs = c.outputs.length;
   const hit = cached.get(c);
-  if (hit && hit.version === doc.version && hit.metadata === c.metadata && hit.lang === doc.languageId && hit.outputs === outputs) return hit.bits;
-  const bits = cellBits(c);
-  cached.set(c, { version: doc.version, metadata: c.metadata, lang: doc.languageId, outputs, bits });
-  return bits;
+  if (hit && hit.version === doc.version && hit.metadata === c.metadata && hit.lang === doc.languageId && hit.outputs === outputs) return hit;
+  const entry = { version: doc.version, metadata: c.metadata, lang: doc.languageId, outputs, bits: cellBits(c), uri: hit?.uri ?? doc.uri.toString() };
+  cached.set(c, entry);
+  return entry;
 }
 
 function compute(): Record<string, string[] | boolean> {
@@ -51,9 +52,8 @@ function compute(): Record<string, string[] | boolean> {
   const dialogs = vscode.workspace.notebookDocuments.filter((nb) => nb.notebookType === NOTEBOOK_TYPE);
   for (const nb of dialogs) {
     for (const c of nb.getCells()) {
-      const bits = bitsOf(c);
+      const { bits, uri } = entryOf(c);
       if (!bits) continue;
-      const uri = c.document.uri.toString();
       if (bits & 1) prompts.push(uri);
       if (bits & 4) exploded.push(uri);
       if (bits & 2) explodable.push(uri);
@@ -100,7 +100,7 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
     // one cell's check, not a pass over every cell.
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook.notebookType !== NOTEBOOK_TYPE) return;
-      if (e.contentChanges.length || e.cellChanges.some((ch) => cached.get(ch.cell)?.bits !== bitsOf(ch.cell))) schedule();
+      if (e.contentChanges.length || e.cellChanges.some((ch) => cached.get(ch.cell)?.bits !== entryOf(ch.cell).bits)) schedule();
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );

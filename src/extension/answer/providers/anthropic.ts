@@ -6,7 +6,7 @@ import { StopReason, Usage } from '../../../core/answer';
 import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provider';
 import { anthropicParams } from './anthropicWire';
 import { withRetries } from './retrying';
-import { callArgs } from './wire';
+import { LastBody, callArgs } from './wire';
 import { HostKind, noKeyMessage } from '../../secretHints';
 
 export interface AnthropicOptions {
@@ -33,6 +33,7 @@ function usage(u: Partial<Anthropic.MessageDeltaUsage>, output: number): Usage {
 export class AnthropicProvider implements AnswerProvider {
   readonly id = 'anthropic';
   private client?: Promise<Anthropic>;
+  private readonly body = new LastBody(anthropicParams);
 
   constructor(private readonly opts: AnthropicOptions) {}
 
@@ -48,8 +49,10 @@ export class AnthropicProvider implements AnswerProvider {
     })));
   }
 
-  async prepare(): Promise<void> {
-    if (this.opts.apiKey) await this.sdk();
+  async prepare(req?: AnswerRequest): Promise<void> {
+    if (!this.opts.apiKey) return;
+    await this.sdk();
+    if (req) this.body.of(req);
   }
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
@@ -58,7 +61,7 @@ export class AnthropicProvider implements AnswerProvider {
   }
 
   private async *attempt(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
-    const stream = await (await this.sdk()).messages.create({ ...anthropicParams(req), stream: true }, { signal });
+    const stream = await (await this.sdk()).messages.create({ ...this.body.of(req), stream: true }, { signal });
     const calls = new Map<number, { id: string; name: string; json: string; server: boolean }>();
     let input: Partial<Anthropic.MessageDeltaUsage> = {};
     let reason: StopReason = 'other';

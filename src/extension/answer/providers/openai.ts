@@ -6,7 +6,7 @@ import { StopReason, Usage } from '../../../core/answer';
 import { AnswerError, AnswerEvent, AnswerProvider, AnswerRequest } from './provider';
 import { openaiParams } from './openaiWire';
 import { withRetries } from './retrying';
-import { callArgs } from './wire';
+import { LastBody, callArgs } from './wire';
 import { HostKind, noKeyMessage } from '../../secretHints';
 
 export interface OpenAIOptions {
@@ -38,6 +38,7 @@ function reasoning(delta: object): string | undefined {
 export class OpenAIProvider implements AnswerProvider {
   readonly id = 'openai';
   private client?: Promise<OpenAI>;
+  private readonly body = new LastBody(openaiParams);
 
   constructor(private readonly opts: OpenAIOptions) {}
 
@@ -51,8 +52,10 @@ export class OpenAIProvider implements AnswerProvider {
     })));
   }
 
-  async prepare(): Promise<void> {
-    if (this.opts.apiKey) await this.sdk();
+  async prepare(req?: AnswerRequest): Promise<void> {
+    if (!this.opts.apiKey) return;
+    await this.sdk();
+    if (req) this.body.of(req);
   }
 
   async *answer(req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
@@ -63,7 +66,7 @@ export class OpenAIProvider implements AnswerProvider {
   }
 
   private async *attempt(client: OpenAI, req: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent> {
-    const stream = await client.chat.completions.create(openaiParams(req), { signal });
+    const stream = await client.chat.completions.create(this.body.of(req), { signal });
     const calls: { id: string; name: string; json: string }[] = [];
     let reason: StopReason = 'other';
     for await (const chunk of stream) {

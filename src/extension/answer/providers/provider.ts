@@ -32,8 +32,8 @@ export interface AnswerProvider {
    * other than an abort throw `AnswerError`.
    */
   answer(request: AnswerRequest, signal: AbortSignal): AsyncIterable<AnswerEvent>;
-  /** Loads what the first answer would (its SDK, the client), sending nothing. */
-  prepare?(): Promise<void>;
+  /** Loads what the first answer would (its SDK, the client) and makes `request`'s body beforehand, sending nothing. */
+  prepare?(request?: AnswerRequest): Promise<void>;
 }
 
 /** `no-key` / `no-model`: nothing to send with, before any request; the rest as `classifyError` says. */

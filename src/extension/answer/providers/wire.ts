@@ -2,6 +2,7 @@
 // streamed as JSON fragments, and the history's calls of tools not offered now sent as text.
 
 import { JsonObject, Msg, ToolResultPart, ToolUsePart, isJsonObject, parseJson, textPart } from '../../../core';
+import type { AnswerRequest } from './provider';
 
 /** A name or id as the APIs accept it (`^[a-zA-Z0-9_-]{1,64}$`); dialogs hold dotted names (`tools.write_stdin`). */
 export function wireName(s: string): string {
@@ -44,4 +45,36 @@ export function offeredHistory(messages: readonly Msg[], offered: readonly { nam
     out.push({ ...m, content });
   }
   return out;
+}
+
+/** Whether two requests would make the same body: the same fields, and the same message objects in order (plans are read-only). */
+function sameRequest(a: AnswerRequest, b: AnswerRequest): boolean {
+  return (
+    a.model === b.model &&
+    a.system === b.system &&
+    a.maxTokens === b.maxTokens &&
+    a.toolChoice === b.toolChoice &&
+    a.thinking?.budgetTokens === b.thinking?.budgetTokens &&
+    a.thinking?.effort === b.thinking?.effort &&
+    a.messages.length === b.messages.length &&
+    a.messages.every((m, k) => m === b.messages[k]) &&
+    JSON.stringify(a.tools) === JSON.stringify(b.tools)
+  );
+}
+
+/**
+ * The provider's body of the last request, kept while the next request is the same: the warm-up
+ * (warmUp.ts) makes the next answer's body beforehand, so Ctrl+Enter only sends it.
+ */
+export class LastBody<B> {
+  private last: { req: AnswerRequest; body: B } | undefined;
+
+  constructor(private readonly make: (req: AnswerRequest) => B) {}
+
+  of(req: AnswerRequest): B {
+    if (this.last && sameRequest(this.last.req, req)) return this.last.body;
+    const body = this.make(req);
+    this.last = { req, body };
+    return body;
+  }
 }
