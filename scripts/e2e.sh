@@ -89,6 +89,11 @@ if [ "$web" != none ]; then
   passed=$((passed + p)); failed=$((failed + f))
 fi
 [ "$failed" -eq 0 ] || status=1
+# The failed tests again at the end, each with its log, where a CI page that keeps only the tail shows them.
+if [ "$status" -ne 0 ]; then
+  echo "e2e: what failed:"
+  grep -H -A2 "✘" "$OUT"/*.log | sed "s|^$OUT/||" || echo "  (no test marked failed: a part did not finish, see its log)"
+fi
 [ "${DIALOG_TEST_NO_KERNEL:-}" != 1 ] || echo "e2e: the kernel suites were skipped (DIALOG_TEST_NO_KERNEL=1)"
 echo "e2e: $passed passed, $failed failed"
 exit "$status"

@@ -10,7 +10,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { ProfileSummary, profiled } from './profile';
+import { ProfileSummary, liveHeapMB, profiled } from './profile';
 import { median } from './stats';
 
 const OURS = 'dialog-notebook';
@@ -36,7 +36,7 @@ export interface WindowResult {
   label: string;
   /** When the window started (Date.now()), to list the windows in the order they ran. */
   started: number;
-  /** The extension host's heap (MB) at the end, all editors closed. */
+  /** The extension host's live heap (MB) at the end, all editors closed. */
   heapMB?: number;
   /** Whether our extension was installed in this window. */
   withOurs: boolean;
@@ -88,21 +88,32 @@ async function timeOpen(uri: vscode.Uri, type: string): Promise<number> {
 
 export interface Open {
   ms: number;
-  /** Extension-host CPU (user + system) during the open. */
+  /** Extension-host CPU (user + system) during the open, all its threads. */
   cpuMs: number;
+  /** The part of cpuMs on its main thread, where extensions run (the rest: GC and native helper threads). */
+  mainCpuMs?: number;
+  /** The extension host's live heap just before the open (after a full GC). */
+  heapMB?: number;
   /** The extension host's longest stretch without turning its event loop: VS Code calls a host that
    * leaves its messages unanswered for 3 s unresponsive. */
   blockMs: number;
 }
 
+type CpuUsage = { user: number; system: number };
+/** Node 23.9+ (code-server's Node 24); @types/node 20 does not know it. */
+const threadCpu = (process as { threadCpuUsage?: (prev?: CpuUsage) => CpuUsage }).threadCpuUsage?.bind(process);
+
 async function measured(fn: () => Promise<number>): Promise<Open> {
+  const heapMB = await liveHeapMB();
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const c0 = process.cpuUsage();
+  const t0 = threadCpu?.();
   const ms = await fn();
   const c = process.cpuUsage(c0);
+  const t = t0 && threadCpu?.(t0);
   delay.disable();
-  return { ms, cpuMs: (c.user + c.system) / 1000, blockMs: delay.max / 1e6 };
+  return { ms, cpuMs: (c.user + c.system) / 1000, mainCpuMs: t && (t.user + t.system) / 1000, heapMB, blockMs: delay.max / 1e6 };
 }
 
 describe('editor speed (bench)', function () {
@@ -166,7 +177,7 @@ describe('editor speed (bench)', function () {
     }
     result.active = vscode.extensions.all.filter((e) => e.isActive).map((e) => e.id);
     await closeAll();
-    result.heapMB = process.memoryUsage().heapUsed / 1e6;
+    result.heapMB = await liveHeapMB();
     await save();
   });
 

@@ -21,7 +21,10 @@ const opensOf = (name, editor, withOurs) => windows.filter((w) => w.withOurs ===
 const peerOf = (name) => [...opensOf(name, BUILT_IN, false), ...opensOf(name, IN_OURS_PLACE, false)];
 const names = [...new Set(windows.flatMap((w) => Object.keys(w.files)))];
 const meta = (name) => windows.map((w) => w.files[name]).find(Boolean);
-const mid = (opens, key) => (opens.length ? median(opens.map((o) => o[key])) : NaN);
+const mid = (opens, key) => {
+  const xs = opens.map((o) => o[key]).filter((x) => typeof x === 'number');
+  return xs.length ? median(xs) : NaN;
+};
 const n0 = (x) => (Number.isNaN(x) ? '—' : x.toFixed(0));
 const ratio = (a, b) => (Number.isNaN(a / b) ? '—' : `${(a / b).toFixed(2)}×`);
 
@@ -73,17 +76,18 @@ function totals() {
     const a = mid(w, 'ms');
     const b = mid(wo, 'ms');
     sum.add(a, b);
-    rows.push([name, n0(b), n0(a), `**${ratio(a, b)}**`, `${n0(mid(wo, 'cpuMs'))} / ${n0(mid(w, 'cpuMs'))}`, `${n0(mid(wo, 'blockMs'))} / ${n0(mid(w, 'blockMs'))}`]);
+    const pair = (key) => `${n0(mid(wo, key))} / ${n0(mid(w, key))}`;
+    rows.push([name, n0(b), n0(a), `**${ratio(a, b)}**`, pair('cpuMs'), pair('mainCpuMs'), pair('heapMB'), pair('blockMs')]);
   }
-  rows.push(['**total**', n0(sum.den), n0(sum.num), `**${ratio(sum.num, sum.den)}**`, '', '']);
+  rows.push(['**total**', n0(sum.den), n0(sum.num), `**${ratio(sum.num, sum.den)}**`, '', '', '', '']);
   table('VS Code\'s own Jupyter editor in a window with our extension installed against one without (medians):',
-    ['dialog', 'without ms', 'with ms', 'with/without', 'ext host CPU ms, without / with', 'longest ext host block ms, without / with'], rows);
+    ['dialog', 'without ms', 'with ms', 'with/without', 'ext host CPU ms, without / with', 'of which its main thread', 'live heap before the open MB', 'longest ext host block ms, without / with'], rows);
   lines.push(`worst with/without: ${sum.worst.toFixed(2)}×`, '');
 }
 
 lines.push('Windows, in the order they ran (load average 1/5/15 min at the first and the last open):', '');
 for (const w of windows) {
-  const heap = w.heapMB === undefined ? '' : `; extension host heap at the end ${w.heapMB.toFixed(0)} MB`;
+  const heap = w.heapMB === undefined ? '' : `; extension host's live heap at the end ${w.heapMB.toFixed(0)} MB`;
   lines.push(`- ${w.label} (${w.withOurs ? 'with' : 'without'} our extension): ${w.load.start} → ${w.load.end}${heap}`);
 }
 const active = (withOurs) => new Set(windows.filter((w) => w.withOurs === withOurs).flatMap((w) => w.active));

@@ -30,6 +30,18 @@ export interface ProfileSummary {
 const post = <T>(s: Session, method: string, params?: object) =>
   new Promise<T>((resolve, reject) => s.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res as T))));
 
+/** The extension host's live heap (MB) after a full garbage collection: what it keeps, not what it left. */
+export async function liveHeapMB(): Promise<number> {
+  const s = new Session();
+  s.connect();
+  try {
+    await post(s, 'HeapProfiler.collectGarbage');
+    return process.memoryUsage().heapUsed / 1e6;
+  } finally {
+    s.disconnect();
+  }
+}
+
 /** Profiles `fn`; with `keep`, also writes the raw profile there (DevTools' .cpuprofile format). */
 export async function profiled(ours: string, fn: () => Promise<void>, keep?: string): Promise<ProfileSummary> {
   const s = new Session();

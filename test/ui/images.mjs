@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
-import { until } from './lib/poll.mjs';
+import { savedCells, until } from './lib/poll.mjs';
 import { setApiKey } from './lib/apiKey.mjs';
 
 const require = createRequire(import.meta.url);
@@ -55,14 +55,7 @@ async function saved(page, vsc, workspace, ok, what) {
   await closePasteWidget(page);
   await vsc.runCommand('File: Save');
   const file = path.join(workspace, FILE);
-  const read = () => {
-    try {
-      return JSON.parse(fs.readFileSync(file, 'utf8')).cells;
-    } catch {
-      return null; // being written
-    }
-  };
-  return until(page, read, (c) => c && ok(c), what);
+  return until(page, () => savedCells(file), (c) => c && ok(c), what);
 }
 
 /** Puts the cursor at the end of the cell editor in `cellRow`. */

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { appFrame, openNewFileAsDialog, painted } from './lib/panelPage.mjs';
+import { savedCells } from './lib/poll.mjs';
 
 const SEP = '##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->';
 const FILE = 'reply-tools.ipynb';
@@ -102,8 +103,8 @@ export const tests = {
     const file = path.join(workspace, FILE);
     let source = '';
     for (const end = Date.now() + 60000; Date.now() < end; await page.waitForTimeout(250)) {
-      source = JSON.parse(fs.readFileSync(file, 'utf8')).cells[1].source;
-      source = Array.isArray(source) ? source.join('') : source;
+      const s = savedCells(file)?.[1].source ?? '';
+      source = Array.isArray(s) ? s.join('') : s;
       if (source.includes('example.com/z')) break;
     }
     assert.equal(source, `Run the query.\n\n${SEP}\n\n${want}`, 'only the edited result and its summary changed');

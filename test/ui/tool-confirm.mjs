@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
-import { until } from './lib/poll.mjs';
+import { savedCells, until } from './lib/poll.mjs';
 import { setApiKey } from './lib/apiKey.mjs';
 
 const FILE = 'tool-confirm.ipynb';
@@ -30,12 +30,13 @@ const rowWith = (page, text) => page.locator('.notebookOverlay:visible .monaco-l
 const modal = (page) => page.locator('.monaco-dialog-box');
 /** The dialog as saved (auto save is on in the browser): its message ids and its prompt's source. */
 const saved = () => {
-  const cells = JSON.parse(fs.readFileSync(state.file, 'utf8')).cells;
+  const cells = savedCells(state.file);
+  if (!cells) return undefined;
   const src = (c) => (Array.isArray(c.source) ? c.source.join('') : c.source);
   return { ids: cells.map((c) => c.id), prompt: src(cells.find((c) => c.id === 'ask00001')) };
 };
 /** Until the saved dialog holds `words` in its prompt's reply; returns the saved ids. */
-const answered = async (page, words) => (await until(page, saved, (d) => d.prompt.includes(words), `the reply "${words}" saved`, 120000)).ids;
+const answered = async (page, words) => (await until(page, saved, (d) => d?.prompt.includes(words), `the reply "${words}" saved`, 120000)).ids;
 /** What the model read back for its last tool call. */
 const lastResults = () => {
   const last = state.mock.requests.at(-1).body.messages.at(-1);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { savedCells } from './lib/poll.mjs';
 
 const FILE = 'vscode-lm.ipynb';
 const SEP = '##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->';
@@ -56,7 +57,7 @@ export const tests = {
     const file = path.join(workspace, FILE);
     let source = '';
     for (const end = Date.now() + 60000; Date.now() < end; await page.waitForTimeout(250)) {
-      const s = JSON.parse(fs.readFileSync(file, 'utf8')).cells[1].source;
+      const s = savedCells(file)?.[1].source ?? '';
       source = Array.isArray(s) ? s.join('') : s;
       if (source.includes(HEARD)) break;
     }

@@ -1,4 +1,5 @@
 // Waiting for a state in a UI script: what a person would see, polled (never a fixed short wait).
+import fs from 'node:fs';
 
 /** Polls `read` until `ok` holds for what it returns; returns it. */
 export async function until(page, read, ok, what, timeout = 60000) {
@@ -8,4 +9,13 @@ export async function until(page, read, ok, what, timeout = 60000) {
     if (ok(v)) return v;
   }
   throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)?.slice(0, 400)}`);
+}
+
+/** The saved dialog's cells, or undefined while VS Code is still writing the file (a read then sees part of it). */
+export function savedCells(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')).cells;
+  } catch {
+    return undefined;
+  }
 }
