@@ -5,10 +5,12 @@
 # openTable.mjs), plus the extension host's work per keystroke; then answering a prompt at the end of big
 # dialogs against a bare fetch of the same body (answer.bench.ts).
 # Usage: bench/vscode.sh [ROUNDS] (after `npm run build`; default 3: medians of 3); BENCH_FILES="a.ipynb
-# b.ipynb" picks the workspace files opened (default: corpus dialogs and the generated 2,000-cell one),
+# b.ipynb" picks the workspace files opened (default: corpus dialogs and the generated 2,000-cell one;
+# acomplete-notes.ipynb is 03_acomplete with its prompts as plain notes, to weigh what prompt cells cost),
 # BENCH_ANSWER the ones answered, BENCH_SUITES="editor answer" which parts run; BENCH_PROFILE=1 adds the
-# hottest functions of the last round's opens (BENCH_KEEP=DIR keeps their .cpuprofile files there, for
-# DevTools or a diff). Prints the markdown tables.
+# hottest functions of the last round's opens (BENCH_KEEP=DIR keeps their .cpuprofile files there, and a
+# .heapsnapshot of each window's extension host after its opens, for DevTools or a diff). Prints the
+# markdown tables.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
@@ -29,7 +31,7 @@ cp "$SHARED/corpus/perf/big_300.ipynb" "$WS/"
 # Big dialogs from bench/'s generator, which follows the corpus' mix of cells.
 node --input-type=module -e "
   import { generateDialog } from '$ROOT/bench/generateDialog.mjs';
-  import { writeFileSync } from 'node:fs';
+  import { readFileSync, writeFileSync } from 'node:fs';
   import { createRequire } from 'node:module';
   const core = createRequire('$ROOT/')('./dist/core.js');
   for (const n of [2000, 10000]) writeFileSync('$WS/generated-' + n + '.ipynb', core.stringifyCanonical(generateDialog(n, 42)) + '\n');
@@ -37,6 +39,10 @@ node --input-type=module -e "
   const text = generateDialog(2000, 42);
   for (const c of text.cells) if (c.outputs) c.outputs = c.outputs.filter((o) => !o.data || !o.data['image/png']);
   writeFileSync('$WS/generated-2000-text.ipynb', core.stringifyCanonical(text) + '\n');
+  // A dialog with its prompts as plain notes: what our prompt cells (an editor and a reply output each) cost.
+  const d = JSON.parse(readFileSync('$WS/AnswerDotAI__fastllm__03_acomplete.ipynb', 'utf8'));
+  for (const c of d.cells) delete c.metadata.solveit_ai;
+  writeFileSync('$WS/acomplete-notes.ipynb', JSON.stringify(d, null, 1) + '\n');
 "
 # The 10,000-cell dialog opens in neither editor in this harness (docs/speed.md); BENCH_FILES can add it.
 FILES="${BENCH_FILES:-AnswerDotAI__fastllm__00_errors.ipynb drscotthawley__midi-rae__main_chat.ipynb Rahuketu86__solveit_z2h__01_micrograd.ipynb AnswerDotAI__fastllm__03_acomplete.ipynb Rahuketu86__memexcode__Manager01.ipynb ExploringML__solveit-to-social-media__Demo.ipynb generated-2000.ipynb}"
@@ -78,7 +84,7 @@ if [[ " $SUITES " == *" editor "* ]]; then
     done
   done
   node "$ROOT/bench/vscode/openTable.mjs" "$WS"
-  if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp "$WS"/*.cpuprofile "$BENCH_KEEP"/ 2>/dev/null || true; fi
+  if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp "$WS"/*.cpuprofile "$WS"/*.heapsnapshot "$BENCH_KEEP"/ 2>/dev/null || true; fi
   if [ -f "$WS/bench-typing.md" ]; then cat "$WS/bench-typing.md"; fi
 fi
 if [[ " $SUITES " == *" answer "* ]]; then

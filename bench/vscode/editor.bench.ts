@@ -10,7 +10,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { ProfileSummary, liveHeapMB, profiled } from './profile';
+import { ProfileSummary, heapSnapshot, liveHeapMB, profiled } from './profile';
 import { median } from './stats';
 
 const OURS = 'dialog-notebook';
@@ -178,6 +178,7 @@ describe('editor speed (bench)', function () {
     result.active = vscode.extensions.all.filter((e) => e.isActive).map((e) => e.id);
     await closeAll();
     result.heapMB = await liveHeapMB();
+    if (cfg.profile) await heapSnapshot(vscode.Uri.joinPath(folder(), `${cfg.label}.heapsnapshot`).fsPath);
     await save();
   });
 

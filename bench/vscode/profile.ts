@@ -42,6 +42,20 @@ export async function liveHeapMB(): Promise<number> {
   }
 }
 
+/** Writes a heap snapshot of the extension host to `path` (DevTools' .heapsnapshot format). */
+export async function heapSnapshot(path: string): Promise<void> {
+  const s = new Session();
+  s.connect();
+  const chunks: string[] = [];
+  s.on('HeapProfiler.addHeapSnapshotChunk', (m) => chunks.push(m.params.chunk));
+  try {
+    await post(s, 'HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    writeFileSync(path, chunks.join(''));
+  } finally {
+    s.disconnect();
+  }
+}
+
 /** Profiles `fn`; with `keep`, also writes the raw profile there (DevTools' .cpuprofile format). */
 export async function profiled(ours: string, fn: () => Promise<void>, keep?: string): Promise<ProfileSummary> {
   const s = new Session();

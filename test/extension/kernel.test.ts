@@ -1,7 +1,7 @@
 // Running code cells in a real Jupyter kernel (issue 10), in the real VS Code: `notebook.cell.execute` on
 // a dialog needs no kernel pick; outputs stream in (stdout, stderr, a matplotlib image, a traceback) and
-// are saved; stop interrupts; Restart Kernel forgets the variables; a killed kernel is reported with the
-// outputs kept; a Jupyter Server started by the test is used by URL + token, and a wrong token or an
+// are saved; stop interrupts; Restart Kernel forgets the variables; a killed kernel and a stopped server
+// are reported with the outputs kept; a Jupyter Server started by the test is used by URL + token, and a wrong token or an
 // unreachable server changes nothing; Run All runs the code in dialog order and passes prompts over.
 // Needs Debian's jupyter-server, python3-ipykernel and python3-matplotlib (scripts/install-jupyter.sh).
 import * as assert from 'node:assert/strict';
@@ -75,6 +75,8 @@ describe('running code in a Jupyter kernel', function () {
         code('setx0001', 'x = 41'),
         code('usex0001', 'print(x + 1)'),
         code('pid00001', 'import os\nprint(os.getpid())'),
+        code('ppid0001', 'import os\nprint(os.getppid())'),
+        code('wait0001', "import time\nprint('waiting', flush=True)\ntime.sleep(600)"),
       ]));
     });
     after(() => rmSync(join(go, '..'), { recursive: true, force: true }));
@@ -154,6 +156,22 @@ describe('running code in a Jupyter kernel', function () {
       // Jupyter restarted the kernel: a new process runs the next cell.
       await execute(nb, 'pid00001');
       await until(() => out(cellOf(nb, 'pid00001')).trim() && out(cellOf(nb, 'pid00001')).trim() !== String(pid), 'a new kernel pid', 120000);
+    });
+
+    it('a stopped Jupyter Server: the running cell says the server was lost, outputs stay, the next run starts another', async () => {
+      await execute(nb, 'ppid0001');
+      const pid = Number(await until(() => out(cellOf(nb, 'ppid0001')).trim(), "the kernel's parent: the server"));
+      assert.ok(pid > 1);
+      const done = execute(nb, 'wait0001');
+      await until(() => out(cellOf(nb, 'wait0001')) === 'waiting\n', 'the wait to start', 120000);
+      process.kill(pid, 'SIGKILL');
+      await done;
+      const n = (await until(() => note(nb, 'wait0001'), 'the note on the cell'))!;
+      assert.match(n.text, /server lost/);
+      assert.equal(out(cellOf(nb, 'wait0001')), 'waiting\n', 'the output it had stays');
+      assert.equal(cellOf(nb, 'wait0001').executionSummary?.success, false);
+      await execute(nb, 'ppid0001');
+      await until(() => out(cellOf(nb, 'ppid0001')).trim() && out(cellOf(nb, 'ppid0001')).trim() !== String(pid), 'a new server', 120000);
     });
   });
 

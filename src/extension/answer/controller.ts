@@ -49,8 +49,12 @@ export class DialogController implements vscode.Disposable {
   /** Told before "Dialog" itself runs cells, and whether code is among them (the kernel layer: run the dialog's own kernelspec). */
   beforeOwnRun: BeforeRun | undefined;
   private readonly subs: vscode.Disposable[] = [];
-  /** The controller of ours selected for each notebook, with what it tells the code runner before a run. */
-  private readonly selected = new Map<vscode.NotebookDocument, { controller: vscode.NotebookController; beforeRun?: BeforeRun }>();
+  /**
+   * The controller of ours selected for each notebook (by uri, as VS Code keeps the pick: a closed
+   * notebook is never deselected, and holding its document kept all its cells alive), with what it tells
+   * the code runner before a run.
+   */
+  private readonly selected = new Map<string, { controller: vscode.NotebookController; beforeRun?: BeforeRun }>();
 
   /** `promptRunner` is public so the kernel layer can hand prompts the dialogs' kernels. */
   constructor(
@@ -77,8 +81,9 @@ export class DialogController implements vscode.Disposable {
     this.subs.push(
       c,
       c.onDidChangeSelectedNotebooks(({ notebook, selected }) => {
-        if (selected) this.selected.set(notebook, { controller: c, beforeRun });
-        else if (this.selected.get(notebook)?.controller === c) this.selected.delete(notebook);
+        const key = notebook.uri.toString();
+        if (selected) this.selected.set(key, { controller: c, beforeRun });
+        else if (this.selected.get(key)?.controller === c) this.selected.delete(key);
       }),
     );
     return c;
@@ -121,15 +126,15 @@ export class DialogController implements vscode.Disposable {
   async answerPrompts(prompts: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
     const nb = prompts[0]?.notebook;
     if (!nb) return 0;
-    if (!this.selected.has(nb)) await this.select(nb, await vscode.window.showNotebookDocument(nb));
-    const { controller, beforeRun } = this.selected.get(nb) ?? { controller: this.controller, beforeRun: this.beforeOwnRun };
+    if (!this.selected.has(nb.uri.toString())) await this.select(nb, await vscode.window.showNotebookDocument(nb));
+    const { controller, beforeRun } = this.selected.get(nb.uri.toString()) ?? { controller: this.controller, beforeRun: this.beforeOwnRun };
     beforeRun?.(nb, false);
     return this.runQueue(controller, prompts.filter(isPrompt), stop, onStart);
   }
 
   /** A dialog never run in this window yet gets "Dialog" selected, as running a cell would; another's pick is kept. */
   private async select(nb: vscode.NotebookDocument, notebookEditor: vscode.NotebookEditor): Promise<void> {
-    if (this.selected.has(nb)) return;
+    if (this.selected.has(nb.uri.toString())) return;
     await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor, id: CONTROLLER_ID, extension: this.extensionId, skipIfAlreadySelected: true });
   }
 
@@ -142,7 +147,7 @@ export class DialogController implements vscode.Disposable {
   async showOutputs(cell: vscode.NotebookCell, outputs: vscode.NotebookCellOutput[]): Promise<boolean> {
     const editor = vscode.window.visibleNotebookEditors.find((e) => e.notebook === cell.notebook);
     if (editor) await this.select(cell.notebook, editor);
-    const controller = this.selected.get(cell.notebook)?.controller;
+    const controller = this.selected.get(cell.notebook.uri.toString())?.controller;
     if (!controller) return false;
     let exec: vscode.NotebookCellExecution;
     try {

@@ -20,6 +20,7 @@ import { DialogServer, JupyterServers, KernelRefused } from './servers';
 import { PythonEnv, envLabel } from '../environments/environment';
 import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
 import { runCraftCode } from './craftCode';
+import { LostSignal } from './lost';
 import { KernelTarget, MissingIpykernelError, dialogKernelspec, targetKey } from './target';
 
 // By name, not instanceof: localServer.ts (child processes) is only in the desktop build.
@@ -35,8 +36,8 @@ interface DialogKernel {
   ks: KernelSession;
   target: KernelTarget;
   server: DialogServer;
-  /** Settles with a message when the server or the connection to it is lost: running cells end then. */
-  lost: Promise<string>;
+  /** Tells when the server or the connection to it is lost: running cells end then. */
+  lost: LostSignal;
   /** Counts restarts: an `aborted` reply during one is the restart's doing. */
   restarts: number;
   subs: { dispose(): void }[];
@@ -218,14 +219,20 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     try {
       for (let attempt = 1; ; attempt++) {
         const restarts = k.restarts;
-        r = await Promise.race([k.ks.execute(code, callbacks), k.lost.then((message) => ({ status: 'lost' as const, message }))]);
+        let lost: { dispose(): void } | undefined;
+        const lostRun = new Promise<RunResult>((resolve) => (lost = k.lost.on((message) => resolve({ status: 'lost', message }))));
+        try {
+          r = await Promise.race([k.ks.execute(code, callbacks), lostRun]);
+        } finally {
+          lost?.dispose();
+        }
         // ipykernel aborts a request that lands just after another cell's error: nothing ran, so it goes again.
         if (r.status !== 'aborted' || k.restarts !== restarts || exec.token.isCancellationRequested || attempt >= 3) break;
       }
     } catch (e) {
       if (!(e instanceof KernelError)) throw e;
       r = { status: 'died', executionCount: null, outputs: [] };
-      void this.offerRestart(exec.cell.notebook, e.message);
+      void this.offerRestart(exec.cell.notebook.uri.toString(), e.message);
     } finally {
       interrupt.dispose();
       await throttle.finish();
@@ -273,22 +280,30 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       name = target.kind === 'spec' ? target.name : kernelName(nb);
     }
     const server = await this.servers.forDialog(nb);
+    // What outlives the dialog (the server, the kernel's events) holds its uri, never the notebook.
+    const uri = nb.uri;
     log.info(`Starting kernel ${name}${target.kind === 'env' ? ` (${target.env.executable})` : ''} for ${server.path} on ${server.label}`);
     const ks = await KernelSession.start(server.conn, { path: server.path, kernelName: name });
     await runCraftCode(nb, ks);
-    const subs = [ks.onStatus(() => this.stateChanged.fire(nb.uri)), ks.onDied((msg) => void this.offerRestart(nb, msg))];
-    const disconnected = new Promise<string>((resolve) => {
-      subs.push(ks.onConnection((s) => s === 'disconnected' && resolve(`Lost the connection to ${server.label}; the kernel cannot be reached. Run a cell to reconnect.`)));
-    });
-    const k: DialogKernel = { ks, target, server, lost: Promise.race([server.gone, disconnected]), restarts: 0, subs };
+    const lost = new LostSignal();
+    const subs = [
+      ks.onStatus(() => this.stateChanged.fire(uri)),
+      ks.onDied((msg) => void this.offerRestart(uri.toString(), msg)),
+      ks.onConnection((s) => s === 'disconnected' && lost.lose(`Lost the connection to ${server.label}; the kernel cannot be reached. Run a cell to reconnect.`)),
+      lost.follow(server.gone),
+    ];
+    const k: DialogKernel = { ks, target, server, lost, restarts: 0, subs };
     // A lost kernel is forgotten, so the next run starts afresh.
-    void k.lost.then(() => this.forget(nb.uri, k, false));
+    subs.push(lost.on(() => this.forget(uri, k, false)));
     return k;
   }
 
-  private async offerRestart(nb: vscode.NotebookDocument, message: string): Promise<void> {
+  /** The offer may wait long for an answer: it holds the dialog's uri, not the notebook (closed, it is gone). */
+  private async offerRestart(uri: string, message: string): Promise<void> {
     log.warn(message);
-    if ((await vscode.window.showWarningMessage(message, RESTART)) === RESTART) await this.restart(nb);
+    if ((await vscode.window.showWarningMessage(message, RESTART)) !== RESTART) return;
+    const open = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri);
+    if (open) await this.restart(open);
   }
 
   /** The dialog's kernel for a prompt's ``$`expr` `` values and ``&`fn` `` tools: the running one, else one started now. */

@@ -70,7 +70,8 @@ const OUTPUT_TYPES = new Set(['stream', 'display_data', 'update_display_data', '
 
 type Listener<T> = (value: T) => void;
 
-class Emitter<T> {
+/** A minimal event (this file does not import vscode). */
+export class Emitter<T> {
   private listeners = new Set<Listener<T>>();
   on(l: Listener<T>): Disposable {
     this.listeners.add(l);

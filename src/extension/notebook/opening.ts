@@ -186,9 +186,11 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     if (vscode.window.activeNotebookEditor !== ed) return;
     if (!nb || nb.notebookType !== JUPYTER_TYPE || nb.uri.scheme === 'untitled' || keepJupyter.has(nb.uri.toString())) return;
-    if (!(await sniffDialog(nb.uri))) return;
-    if (!config.openDialogsByDefault) offerDefault(context, () => reopen(context, nb.uri, NOTEBOOK_TYPE));
-    else if (once(nb.uri)) await reopen(context, nb.uri, NOTEBOOK_TYPE);
+    const uri = nb.uri;
+    if (!(await sniffDialog(uri))) return;
+    // The offer waits for an answer as long as it takes, holding the uri only, not the notebook.
+    if (!config.openDialogsByDefault) offerDefault(context, () => reopen(context, uri, NOTEBOOK_TYPE));
+    else if (once(uri)) await reopen(context, uri, NOTEBOOK_TYPE);
   };
 
   context.subscriptions.push(

@@ -18,8 +18,9 @@ async function turnOn(): Promise<void> {
 }
 
 export function registerOutlineOffer(context: vscode.ExtensionContext): void {
-  const offer = async (ed: vscode.NotebookEditor | undefined) => {
-    if (ed?.notebook.notebookType !== NOTEBOOK_TYPE || context.globalState.get(ASKED_KEY) || config.outlineShowsCodeCells) return;
+  // The question waits for an answer as long as it takes: it holds no editor meanwhile (a pending
+  // notification that did kept the dialog's every cell alive after it closed).
+  const ask = async () => {
     await context.globalState.update(ASKED_KEY, true);
     const a = await vscode.window.showInformationMessage(
       'VS Code\'s Outline lists the prompts of a dialog only with "Notebook › Outline: Show Code Cells" on (off by default). Turn it on?',
@@ -28,9 +29,13 @@ export function registerOutlineOffer(context: vscode.ExtensionContext): void {
     );
     if (a === TURN_ON) await turnOn();
   };
+  const offer = (ed: vscode.NotebookEditor | undefined) => {
+    if (ed?.notebook.notebookType !== NOTEBOOK_TYPE || context.globalState.get(ASKED_KEY) || config.outlineShowsCodeCells) return;
+    void ask();
+  };
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_IN_OUTLINE_COMMAND, turnOn),
-    vscode.window.onDidChangeActiveNotebookEditor((ed) => void offer(ed)),
+    vscode.window.onDidChangeActiveNotebookEditor(offer),
   );
-  void offer(vscode.window.activeNotebookEditor);
+  offer(vscode.window.activeNotebookEditor);
 }
