@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { appFrame, openNewFileAsDialog, painted } from './lib/panelPage.mjs';
-import { savedCells } from './lib/poll.mjs';
+import { savedSource, until } from './lib/poll.mjs';
 
 const SEP = '##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->';
 const FILE = 'reply-tools.ipynb';
@@ -101,12 +101,7 @@ export const tests = {
     await vsc.runCommand('File: Save');
     const want = REPLY.replaceAll('example.com/a>', 'example.com/z>');
     const file = path.join(workspace, FILE);
-    let source = '';
-    for (const end = Date.now() + 60000; Date.now() < end; await page.waitForTimeout(250)) {
-      const s = savedCells(file)?.[1].source ?? '';
-      source = Array.isArray(s) ? s.join('') : s;
-      if (source.includes('example.com/z')) break;
-    }
+    const source = await until(page, () => savedSource(file, 1), (s) => s.includes('example.com/z'), 'the edited result saved');
     assert.equal(source, `Run the query.\n\n${SEP}\n\n${want}`, 'only the edited result and its summary changed');
   },
 };

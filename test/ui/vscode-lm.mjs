@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
-import { savedCells } from './lib/poll.mjs';
+import { savedSource, until } from './lib/poll.mjs';
 
 const FILE = 'vscode-lm.ipynb';
 const SEP = '##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->';
@@ -55,12 +55,7 @@ export const tests = {
     await vsc.runCommand('View: Focus First Editor Group');
     await vsc.runCommand('File: Save');
     const file = path.join(workspace, FILE);
-    let source = '';
-    for (const end = Date.now() + 60000; Date.now() < end; await page.waitForTimeout(250)) {
-      const s = savedCells(file)?.[1].source ?? '';
-      source = Array.isArray(s) ? s.join('') : s;
-      if (source.includes(HEARD)) break;
-    }
+    const source = await until(page, () => savedSource(file, 1), (s) => s.includes(HEARD), 'the reply saved');
     assert.ok(source.startsWith(`Greet the test model.\n\n${SEP}\n\nLM-E2E got 1 messages. ${HEARD}`), source);
   },
 };

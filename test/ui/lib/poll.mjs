@@ -19,3 +19,9 @@ export function savedCells(file) {
     return undefined;
   }
 }
+
+/** The source of the saved dialog's cell `index` as one string ('' while the file is being written). */
+export function savedSource(file, index) {
+  const s = savedCells(file)?.[index]?.source ?? '';
+  return Array.isArray(s) ? s.join('') : s;
+}
