@@ -4,7 +4,7 @@
 // Explorer's context menu offers Open as Dialog; the Dialog Sections views show only while a dialog is
 // open; and after Esc a palette command acts on the focused cell.
 
-import { explorerRow } from './lib/panelPage.mjs';
+import { clickMenuItem, explorerRow } from './lib/panelPage.mjs';
 
 const BROKEN = 'could not be opened';
 
@@ -83,7 +83,7 @@ export const tests = {
 
   async 'the Explorer context menu opens a dialog as a dialog'({ page }) {
     await explorerRow(page, 'sections.ipynb').click({ button: 'right' });
-    await page.locator('.context-view .action-label', { hasText: /^Open as Dialog$/ }).first().click();
+    await clickMenuItem(page, 'Open as Dialog');
     await page.locator('.tab.active', { hasText: 'sections.ipynb' }).waitFor({ timeout: 60000 });
     await waitNoError(page, dialogShown(page), 'sections.ipynb as a dialog');
   },

@@ -5,7 +5,8 @@
 // a newline. In the default light theme (Light 2026), $`x` and &`add` are coloured apart from prose.
 // And a keyboard shortcut acts on the cell VS Code shows focused, also after Esc and ↑ (item 11).
 
-import { explorerRow } from './lib/panelPage.mjs';
+import { clickMenuItem, explorerRow } from './lib/panelPage.mjs';
+import { extensionLogTail } from './lib/extensionLog.mjs';
 
 const rows = (page) => page.locator('.notebookOverlay:visible .monaco-list-row');
 /** The cell row whose source shows `text`. */
@@ -40,10 +41,10 @@ async function typeIntoNewCell(page, text) {
 async function openAsDialog(page, file) {
   const shown = page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first();
   for (let tries = 0; !(await shown.isVisible()); tries++) {
-    if (tries === 5) throw new Error(`${file} did not open as a dialog`);
+    if (tries === 5) throw new Error(`${file} did not open as a dialog\nOutput › Dialog Notebooks ended with:\n${extensionLogTail()}`);
     await page.keyboard.press('Escape');
     await explorerRow(page, file).click({ button: 'right' });
-    await page.locator('.context-view .action-label', { hasText: /^Open as Dialog$/ }).first().click();
+    await clickMenuItem(page, 'Open as Dialog');
     await shown.waitFor({ timeout: 30000 }).catch(() => undefined);
   }
 }

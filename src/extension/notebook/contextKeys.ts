@@ -60,10 +60,11 @@ function compute(): Record<string, string[] | boolean> {
       if (bits & 8) headings.push(uri);
     }
   }
-  // A dialog's document can outlive its editor (VS Code closes it later): the views follow the tabs.
-  const shown = vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputNotebook && t.input.notebookType === NOTEBOOK_TYPE));
-  return { [KEYS.prompts]: prompts, [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings, [KEYS.hasDialog]: shown };
+  return { [KEYS.prompts]: prompts, [KEYS.explodable]: explodable, [KEYS.exploded]: exploded, [KEYS.headings]: headings };
 }
+
+/** Whether a dialog's tab is open: a dialog's document can outlive its editor (VS Code closes it later). */
+const dialogShown = () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputNotebook && t.input.notebookType === NOTEBOOK_TYPE));
 
 /** How long after a dialog's open its cells' lists are computed. */
 const OPEN_SETTLE_MS = 1000;
@@ -73,14 +74,18 @@ const same = (a: string[] | boolean | undefined, b: string[] | boolean) =>
 
 export function registerContextKeys(context: vscode.ExtensionContext): void {
   const last = new Map<string, string[] | boolean>();
+  const set = (k: string, v: string[] | boolean) => {
+    if (same(last.get(k), v)) return;
+    last.set(k, v);
+    void vscode.commands.executeCommand('setContext', k, v);
+  };
+  // hasDialog costs a look at the tabs: it follows them at once, so the palette lists the dialog
+  // commands as soon as a dialog shows, not when its cells' lists are made.
+  const updateShown = () => set(KEYS.hasDialog, dialogShown());
   let timer: ReturnType<typeof setTimeout> | undefined;
   const update = () => {
     timer = undefined;
-    for (const [k, v] of Object.entries(compute())) {
-      if (same(last.get(k), v)) continue;
-      last.set(k, v);
-      void vscode.commands.executeCommand('setContext', k, v);
-    }
+    for (const [k, v] of Object.entries(compute())) set(k, v);
   };
   const schedule = () => {
     if (!timer) timer = setTimeout(update, 150);
@@ -92,10 +97,10 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
     timer = setTimeout(update, OPEN_SETTLE_MS);
   };
   context.subscriptions.push(
-    // A Jupyter notebook's open or close changes no list (hasDialog follows the tabs).
+    // A Jupyter notebook's open or close changes no list.
     vscode.workspace.onDidOpenNotebookDocument((nb) => nb.notebookType === NOTEBOOK_TYPE && afterOpen()),
     vscode.workspace.onDidCloseNotebookDocument((nb) => nb.notebookType === NOTEBOOK_TYPE && schedule()),
-    vscode.window.tabGroups.onDidChangeTabs(schedule),
+    vscode.window.tabGroups.onDidChangeTabs(updateShown),
     // Cells added or removed, or a changed cell now in other lists; a keystroke that changes no list costs
     // one cell's check, not a pass over every cell.
     vscode.workspace.onDidChangeNotebookDocument((e) => {
@@ -104,5 +109,6 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );
+  updateShown();
   update();
 }

@@ -39,6 +39,19 @@ export async function openNewFile(page, vsc, file, timeout = 60000) {
 export const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
 
 /**
+ * Clicks the item `label` of the context menu just opened. VS Code's menu ignores a click that comes
+ * right after it opened (on a quiet machine a script's click does): the item is hovered until the menu
+ * shows it focused, as a person's pointer does, then clicked.
+ */
+export async function clickMenuItem(page, label) {
+  const exact = new RegExp(`^\\s*${label}\\s*$`);
+  const item = page.locator('.monaco-menu .action-item', { has: page.locator('.action-label', { hasText: exact }) }).first();
+  await item.hover();
+  await page.locator('.monaco-menu .action-item.focused', { has: page.locator('.action-label', { hasText: exact }) }).first().waitFor({ timeout: 10000 });
+  await item.click();
+}
+
+/**
  * Opens a file the script has just written straight in our editor (the Explorer's Open as Dialog) and
  * waits for its prompts. The file watcher can lag far behind on a loaded machine, so after a while the
  * Explorer is refreshed by hand, as a person would.
@@ -51,14 +64,10 @@ export async function openNewFileAsDialog(page, vsc, file, timeout = 120000) {
     await vsc.runCommand('Refresh Explorer');
   }
   const opened = page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first();
-  // VS Code's context menu ignores a click that comes right after it opened: hover the item until the menu
-  // shows it focused, then click; once more if the menu swallowed it all the same.
+  // Once more if the menu swallowed the click all the same.
   for (let tries = 0; ; tries++) {
     await row.click({ button: 'right' });
-    const item = page.locator('.monaco-menu .action-item', { hasText: 'Open as Dialog' }).first();
-    await item.hover();
-    await page.locator('.monaco-menu .action-item.focused', { hasText: 'Open as Dialog' }).first().waitFor({ timeout: 10000 });
-    await item.click();
+    await clickMenuItem(page, 'Open as Dialog');
     if (await opened.waitFor({ timeout: 30000 }).then(() => true, () => false)) return;
     if (tries === 2) throw new Error(`Open as Dialog did not open ${file}`);
     await page.keyboard.press('Escape');
