@@ -133,6 +133,8 @@ describe('forks', function () {
     assert.equal(nodes.get(nb.uri.path)?.parent, undefined, 'the parent is a root');
     assert.equal(nodes.get(child.path)?.parent, nb.uri.path);
     assert.equal(nodes.get(grandchild.path)?.parent, child.path);
+    // The tree view may rebuild the tree meanwhile (a refresh): a node of the build before keeps its parent.
+    await provider.getChildren();
     const item = provider.getTreeItem(nodes.get(child.path)!.node);
     // Under its parent a fork is named by what its name adds, with its split message's first line.
     assert.equal(item.label, 'fork-1');

@@ -13,8 +13,12 @@ const OPEN_COMMAND = 'dialogNotebook.openLineageNode';
 export class LineageProvider implements vscode.TreeDataProvider<LineageNode> {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** Each node's parent, and the message ids of every dialog of the last build. */
-  private parents = new Map<LineageNode, LineageNode>();
+  /**
+   * Each node's parent, for the nodes of every build (a WeakMap: the tree view or a caller may still hold
+   * nodes of the build before, which a refresh in between must not leave parentless), and the message
+   * ids of every dialog of the last build.
+   */
+  private readonly parents = new WeakMap<LineageNode, LineageNode>();
   private ids = new Map<string, readonly string[]>();
 
   constructor(private readonly index: LineageIndex) {}
@@ -28,7 +32,6 @@ export class LineageProvider implements vscode.TreeDataProvider<LineageNode> {
     const entries = await this.index.entries();
     const tree = buildLineageTree(entries);
     this.ids = new Map(entries.map((e) => [e.path, e.ids]));
-    this.parents.clear();
     const walk = (p: LineageNode) => {
       for (const c of p.children) {
         this.parents.set(c, p);
