@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Message, TOKEN_TAG, aiRes, readIpynb } from '../../src/core';
+import { Message, TOKEN_TAG, aiRes } from '../../src/core';
 import { AnthropicScript } from '../mocks/anthropicServer';
-import { MockProviders, cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, until, useMockProviders } from './helpers';
+import { MockProviders, cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, savedDialog, until, useMockProviders } from './helpers';
 
 const files = () => vscode.workspace.getConfiguration('files');
 
@@ -115,7 +115,10 @@ describe('faults never cost a reply', function () {
     await execute(nb, 'prmt0001');
     await until(() => replyText(cellOf(nb, 'prmt0001')).includes(TOKEN_TAG), 'the whole reply', 120000);
     assert.ok(replyText(cellOf(nb, 'prmt0001')).startsWith(whole.trimEnd()), 'the reply, whole');
-    await until(async () => aiRes(readIpynb(await readText(name)).messages.find((m) => m.id === 'prmt0001')!).startsWith(whole.trimEnd()), 'the reply saved', 120000);
+    await until(async () => {
+      const m = (await savedDialog(name))?.messages.find((x) => x.id === 'prmt0001');
+      return m && aiRes(m).startsWith(whole.trimEnd());
+    }, 'the reply saved', 120000);
     ant.enqueue({ text: ['The next answer.'] });
     await execute(nb, 'next0001');
     await until(() => replyText(cellOf(nb, 'next0001')).startsWith('The next answer.'), 'the next prompt answered');

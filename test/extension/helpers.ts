@@ -3,7 +3,7 @@
 // model servers, and waiting for asynchronous editor effects.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Dialog, Message, writeIpynb } from '../../src/core';
+import { Dialog, DialogReadError, Message, readIpynb, writeIpynb } from '../../src/core';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { REPLY_MIME } from '../../src/shared/replyOutput';
 import { MockServer } from '../mocks/mockHttp';
@@ -26,6 +26,16 @@ export function wsUri(name: string): vscode.Uri {
 
 export async function readText(name: string): Promise<string> {
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(wsUri(name)));
+}
+
+/** The dialog as saved, or undefined while VS Code is still writing it (auto save: a read then sees part of the file). */
+export async function savedDialog(name: string): Promise<Dialog | undefined> {
+  try {
+    return readIpynb(await readText(name));
+  } catch (e) {
+    if (e instanceof DialogReadError) return undefined;
+    throw e;
+  }
 }
 
 export async function writeText(name: string, text: string): Promise<void> {
