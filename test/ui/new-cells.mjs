@@ -6,7 +6,7 @@
 // And a keyboard shortcut acts on the cell VS Code shows focused, also after Esc and ↑ (item 11).
 
 import { clickMenuItem, explorerRow } from './lib/panelPage.mjs';
-import { extensionLogTail } from './lib/extensionLog.mjs';
+import { extensionSaid } from './lib/extensionLog.mjs';
 
 const rows = (page) => page.locator('.notebookOverlay:visible .monaco-list-row');
 /** The cell row whose source shows `text`. */
@@ -41,7 +41,7 @@ async function typeIntoNewCell(page, text) {
 async function openAsDialog(page, file) {
   const shown = page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first();
   for (let tries = 0; !(await shown.isVisible()); tries++) {
-    if (tries === 5) throw new Error(`${file} did not open as a dialog\nOutput › Dialog Notebooks ended with:\n${extensionLogTail()}`);
+    if (tries === 5) throw new Error(`${file} did not open as a dialog${extensionSaid()}`);
     await page.keyboard.press('Escape');
     await explorerRow(page, file).click({ button: 'right' });
     await clickMenuItem(page, 'Open as Dialog');

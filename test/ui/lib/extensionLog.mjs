@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The last `lines` lines of every "Dialog Notebooks.log" under the harness's run folder ('' when none). */
-export function extensionLogTail(lines = 20) {
+function extensionLogTail(lines = 20) {
   const found = [];
   const walk = (dir) => {
     for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
@@ -15,4 +15,10 @@ export function extensionLogTail(lines = 20) {
   };
   walk(path.join(process.env.VSCODE_E2E_RUN_DIR ?? '', 'user-data', 'logs'));
   return found.map((f) => fs.readFileSync(f, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')).join('\n');
+}
+
+/** What a failure message adds: the extension's last log lines, under a heading ('' when it logged nothing). */
+export function extensionSaid() {
+  const tail = extensionLogTail();
+  return tail ? `\nOutput › Dialog Notebooks ended with:\n${tail}` : '';
 }

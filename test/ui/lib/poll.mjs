@@ -1,6 +1,6 @@
 // Waiting for a state in a UI script: what a person would see, polled (never a fixed short wait).
 import fs from 'node:fs';
-import { extensionLogTail } from './extensionLog.mjs';
+import { extensionSaid } from './extensionLog.mjs';
 
 /** Polls `read` until `ok` holds for what it returns; returns it. */
 export async function until(page, read, ok, what, timeout = 60000) {
@@ -9,8 +9,7 @@ export async function until(page, read, ok, what, timeout = 60000) {
     v = await read();
     if (ok(v)) return v;
   }
-  const said = extensionLogTail();
-  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)?.slice(0, 400)}${said ? `\nOutput › Dialog Notebooks ended with:\n${said}` : ''}`);
+  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)?.slice(0, 400)}${extensionSaid()}`);
 }
 
 /** The saved dialog's cells, or undefined while VS Code is still writing the file (a read then sees part of it). */
