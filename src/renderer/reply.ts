@@ -6,7 +6,7 @@
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { THINK_END, THINK_START, thinkTexts, toolSpans } from '../core/reply';
-import type { ReplyAttachments } from '../shared/replyOutput';
+import type { ImagesReply, ImagesRequest, ReplyAttachments } from '../shared/replyOutput';
 import { REPLY_ATTRS, REPLY_TAGS, REPLY_URI, attachmentUrl, replyAttribute } from './policy';
 import { REPLY_CSS } from './style';
 import { toolCallElement } from './toolCall';
@@ -38,20 +38,73 @@ function sanitised(text: string): DocumentFragment {
   });
 }
 
-/** The images the prompt's request shows, a thumbnail each (only attachments that are images, as data URLs). */
-function thumbnails(names: unknown): HTMLElement | null {
-  const urls = (Array.isArray(names) ? names : []).map((n) => (typeof n === 'string' ? attachmentUrl(`attachment:${n}`, attachments) : null));
-  if (!urls.some((u) => u)) return null;
+/** The part of the renderer context that talks to the extension (package.json `requiresMessaging`). */
+interface Messaging {
+  postMessage?(message: unknown): void;
+  onDidReceiveMessage?(listener: (message: unknown) => void): unknown;
+}
+
+/**
+ * Thumbnails' images already shown, by cell id, name and size: a reply re-rendered (each streamed update
+ * is a new output) shows them at once. A handful of dialogs' worth: the oldest go first.
+ */
+const images = new Map<string, string>();
+const IMAGES_KEPT = 64;
+/** Thumbnail strips waiting for the extension's images, by request. */
+const waiting = new Map<number, { strip: HTMLElement; names: string[]; keys: string[] }>();
+let requests = 0;
+let messaging: Messaging = {};
+
+function keep(key: string, url: string) {
+  images.delete(key);
+  images.set(key, url);
+  if (images.size > IMAGES_KEPT) images.delete(images.keys().next().value!);
+}
+
+function thumbnail(strip: HTMLElement, url: string) {
+  const img = document.createElement('img');
+  img.src = url;
+  img.alt = 'attached image';
+  strip.append(img);
+}
+
+/**
+ * The images the prompt's request shows, a thumbnail each (only attachments that are images, as data
+ * URLs). The output names them; their bytes come from the extension (ImagesRequest) unless already here.
+ */
+function thumbnails(meta: { thumbnails?: unknown; cell?: unknown; sizes?: unknown }): HTMLElement | null {
+  const names = (Array.isArray(meta.thumbnails) ? meta.thumbnails : []).filter((n): n is string => typeof n === 'string');
+  if (!names.length) return null;
+  const cell = typeof meta.cell === 'string' ? meta.cell : '';
+  const sizes = Array.isArray(meta.sizes) ? meta.sizes : [];
   const strip = document.createElement('div');
   strip.className = 'thumbnails';
-  for (const url of urls) {
-    if (!url) continue;
-    const img = document.createElement('img');
-    img.src = url;
-    img.alt = 'attached image';
-    strip.append(img);
+  const missing: { name: string; key: string }[] = [];
+  names.forEach((name, k) => {
+    const key = JSON.stringify([cell, name, sizes[k]]);
+    const url = attachmentUrl(`attachment:${name}`, attachments) ?? images.get(key);
+    if (url) thumbnail(strip, url);
+    else missing.push({ name, key });
+  });
+  if (missing.length && messaging.postMessage) {
+    const request = ++requests;
+    waiting.set(request, { strip, names: missing.map((m) => m.name), keys: missing.map((m) => m.key) });
+    messaging.postMessage({ type: 'images', request, cell, names: missing.map((m) => m.name) } satisfies ImagesRequest);
   }
   return strip;
+}
+
+function received(message: unknown) {
+  const reply = message as ImagesReply | null;
+  const w = reply?.type === 'images' ? waiting.get(reply.request) : undefined;
+  if (!w || !reply!.images || typeof reply!.images !== 'object') return;
+  waiting.delete(reply!.request);
+  w.names.forEach((name, k) => {
+    const url = attachmentUrl(`attachment:${name}`, reply!.images);
+    if (!url) return;
+    keep(w.keys[k], url);
+    if (w.strip.isConnected) thumbnail(w.strip, url);
+  });
 }
 
 /** Think blocks as closed folds with their text inside (the block's `::: details` is not markdown-it's). */
@@ -75,7 +128,7 @@ function render(reply: string, meta: unknown): DocumentFragment {
   attachments = a && typeof a === 'object' ? (a as ReplyAttachments) : undefined;
   try {
     const out = document.createDocumentFragment();
-    const thumbs = thumbnails((meta as { thumbnails?: unknown } | null)?.thumbnails);
+    const thumbs = thumbnails((meta ?? {}) as { thumbnails?: unknown });
     if (thumbs) out.append(thumbs);
     let at = 0;
     for (const s of toolSpans(text)) {
@@ -89,7 +142,9 @@ function render(reply: string, meta: unknown): DocumentFragment {
   }
 }
 
-export function activate() {
+export function activate(context: Messaging = {}) {
+  messaging = context;
+  context.onDidReceiveMessage?.(received);
   return {
     renderOutputItem(item: OutputItem, element: HTMLElement) {
       // A shadow root keeps our styles in and the page's out, as VS Code's markdown renderer does.

@@ -4,8 +4,37 @@
 
 export const REPLY_MIME = 'application/vnd.dialog-notebook.reply+markdown';
 
+/** package.json's `notebookRenderer` id of that renderer, which the extension talks to. */
+export const REPLY_RENDERER_ID = 'dialog-notebook.reply';
+
 /** `metadata.attachments` of a reply output: nbformat's shape, name → { mime → standard base64 }. */
 export type ReplyAttachments = { [name: string]: { [mime: string]: string } };
 
 /** `metadata.thumbnails` of a reply output: the names of the attachments its prompt's request shows, in order. */
 export type ReplyThumbnails = string[];
+
+/**
+ * A reply output names its thumbnails but does not carry their bytes (they are in the prompt cell's
+ * metadata already, and a dialog's pasted screenshots weigh megabytes that VS Code would copy at every
+ * open): the renderer asks the extension for the images of the thumbnails it shows, once each.
+ * `metadata.cell` of the output is the prompt's cell id, `metadata.sizes` each thumbnail's byte length
+ * (a changed image under the same name is asked for again).
+ */
+export interface ImagesRequest {
+  type: 'images';
+  request: number;
+  cell: string;
+  names: string[];
+}
+
+/** The extension's answer to an ImagesRequest: the images it found, by name. */
+export interface ImagesReply {
+  type: 'images';
+  request: number;
+  images: ReplyAttachments;
+}
+
+export function isImagesRequest(m: unknown): m is ImagesRequest {
+  const r = m as ImagesRequest | null;
+  return !!r && r.type === 'images' && typeof r.request === 'number' && typeof r.cell === 'string' && Array.isArray(r.names) && r.names.every((n) => typeof n === 'string');
+}

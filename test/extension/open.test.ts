@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAll, golden, openDialog, replyText } from './helpers';
+import { promptImages } from '../../src/extension/notebook/replyImages';
 
 const KIND: Record<string, [vscode.NotebookCellKind, string]> = {
   note: [vscode.NotebookCellKind.Markup, 'markdown'],
@@ -81,6 +82,25 @@ describe('opening dialogs with vscode.openWith(uri, "dialog-notebook")', functio
     }
     // What stays aside still writes the unedited cells byte for byte (save.test.ts checks files whole).
     assert.ok(nb.getCells().some((c) => c.metadata.attachments), 'the dialog has a note with attachments');
+  });
+
+  it("sends a prompt's images once too: its reply output names its thumbnails, the renderer asks for their bytes", async () => {
+    const nb = await openDialog('.corpus/public/ExploringML__solveit-to-social-media__Demo.ipynb');
+    const prompts = nb.getCells().filter((c) => c.document.languageId === 'dialog-prompt' && (c.metadata.dialog as { attachments?: unknown[] }).attachments?.length);
+    assert.equal(prompts.length, 2, 'two prompts with pasted images');
+    for (const prompt of prompts) {
+      const md = prompt.outputs[0].metadata!;
+      const names = md.thumbnails as string[];
+      assert.equal(names.length, 1, `cell ${prompt.index}: its image named as a thumbnail`);
+      assert.equal(md.attachments, undefined, `cell ${prompt.index}: no bytes in its reply output`);
+      // What the renderer's request gets: the image of this prompt, as its metadata holds it.
+      const images = promptImages(nb, md.cell as string, names);
+      const b64 = Object.values(images[names[0]])[0];
+      assert.ok(b64.length > 1000, `cell ${prompt.index}: the image's base64`);
+      assert.equal(JSON.stringify(prompt.metadata).split(b64).length - 1, 1, `cell ${prompt.index}: the base64 once in its metadata`);
+      assert.equal(md.sizes?.toString(), String(atob(b64).length), `cell ${prompt.index}: the image's size`);
+    }
+    assert.notDeepEqual(promptImages(nb, prompts[0].outputs[0].metadata!.cell as string, prompts[1].outputs[0].metadata!.thumbnails as string[]), promptImages(nb, prompts[1].outputs[0].metadata!.cell as string, prompts[1].outputs[0].metadata!.thumbnails as string[]), 'each prompt its own image');
   });
 
   it('a file that cannot be read does not open as a dialog and is never written', async () => {

@@ -4,7 +4,7 @@
 // file holds their exact bytes and no image file appears in the folder; answering the prompt sends the
 // image to the (mock) Anthropic server as an image part; the prompt shows it as a thumbnail from the paste
 // on (gone with an Undo, back with a Redo) and above its reply; one Undo removes the note's reference and
-// attachment; a BMP is refused with one line and nothing changes. Saves images.png.
+// attachment; a BMP is refused with one line and nothing changes; opened again, the prompt shows its thumbnail. Saves images.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -214,5 +214,13 @@ export const tests = {
     const cells = await saved(page, vsc, workspace, (c) => c[1].attachments, 'the saved note attachment');
     assert.deepEqual(Object.values(cells[1].attachments), [{ 'image/png': state.dropped.toString('base64') }]);
     assert.deepEqual(imageFiles(workspace), state.before, 'no image file written to the folder');
+  },
+
+  async 'opened again from disk, the prompt shows its thumbnail above its reply'({ page, vsc, workspace, assert }) {
+    // The reply output names the thumbnail; its bytes come from the prompt's metadata when the renderer asks.
+    await vsc.runCommand('View: Close All Editors');
+    fs.copyFileSync(path.join(workspace, FILE), path.join(workspace, 'reopened.ipynb'));
+    await openNewFileAsDialog(page, vsc, 'reopened.ipynb');
+    assert.equal(await until(page, () => thumbnailWidth(page, 'It is red.'), (w) => w > 0, 'the thumbnail above the reopened reply'), 3, 'the pasted image, as a thumbnail');
   },
 };

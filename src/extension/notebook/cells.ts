@@ -159,14 +159,20 @@ export function shownImages(m: Message): string[] {
  * The output showing a prompt's reply: the reply as written, in our own mime only, so the only renderer
  * that shows it is ours (src/renderer), which sanitises it in every workspace. What is shown is what is
  * saved; only a reply UTF-8 cannot carry (a lone surrogate) also rides in the metadata, as written.
- * The images the request shows ride along as thumbnails, drawn above the reply.
+ * The images the request shows are named as thumbnails, drawn above the reply.
  */
 export function replyOutput(reply: string, m?: Message): vscode.NotebookCellOutput {
   const md: { [key: string]: unknown } = {};
   if (LONE_SURROGATE.test(reply)) md.dialog = { text: reply };
   const thumbnails = m ? shownImages(m) : [];
-  if (m?.attachments.length && (thumbnails.length || reply.includes('attachment:'))) md.attachments = rendererAttachments(m.attachments.map(storeAttachment));
-  if (thumbnails.length) md.thumbnails = thumbnails;
+  // The reply's own `attachment:` links need the bytes at hand; thumbnails are asked for when shown
+  // (replyImages.ts).
+  if (m?.attachments.length && reply.includes('attachment:')) md.attachments = rendererAttachments(m.attachments.map(storeAttachment));
+  if (m && thumbnails.length) {
+    md.thumbnails = thumbnails;
+    md.cell = m.id;
+    md.sizes = thumbnails.map((n) => m.attachments.find((a) => a.id === n)!.data.length);
+  }
   return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(reply, REPLY_MIME)], md);
 }
 

@@ -1,4 +1,4 @@
-// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved.
+// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved, the images of prompts' thumbnails.
 
 import * as vscode from 'vscode';
 import { followDialogs } from './dialogCache';
@@ -12,6 +12,7 @@ import { registerOrigins } from './origins';
 import { registerExportOnSave } from './exportOnSave';
 import { registerAttachPaste } from './attachPaste';
 import { registerFolding } from './folding';
+import { registerReplyImages } from './replyImages';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   // First: every other listener that reads a dialog sees it with this change event's cells.
@@ -26,4 +27,5 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerExportOnSave(context);
   registerAttachPaste(context);
   registerFolding(context);
+  registerReplyImages(context);
 }
