@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Editor speed in the real VS Code (../shared/e2e): opening each dialog with ours and with VS Code's own
 # Jupyter editor, in rounds of a window with our extension and a window without it (the peer: the built-in
-# editor where none of our listeners run), alternating (bench/vscode/editor.bench.ts, tables by
+# editor where none of our listeners run; there also the floor: our cells shown by VS Code alone), alternating (bench/vscode/editor.bench.ts, tables by
 # openTable.mjs), plus the extension host's work per keystroke; then answering a prompt at the end of big
 # dialogs against a bare fetch of the same body (answer.bench.ts).
 # Usage: bench/vscode.sh [ROUNDS] (after `npm run build`; default 3: medians of 3); BENCH_FILES="a.ipynb
@@ -53,7 +53,17 @@ echo '{ "dialogNotebook.openDialogsByDefault": false }' > "$WORK/settings.json"
 PEER="$WORK/peer"
 mkdir -p "$PEER/out/bench"
 cp "$ROOT"/out/bench/editor.bench.js* "$PEER/out/bench/"
-echo '{ "name": "dialog-bench-peer", "publisher": "dialog-bench", "version": "0.0.0", "engines": { "vscode": "^1.90.0" } }' > "$PEER/package.json"
+# It also carries the floor (editor.bench.ts): a notebook type showing the cells ours made, with our reply
+# renderer and prompt grammar, and none of our code.
+mkdir -p "$PEER/dist" "$WS/floor"
+cp "$ROOT/dist/replyRenderer.js" "$PEER/dist/"
+cp -r "$ROOT/syntaxes" "$PEER/"
+node -e "
+  const ours = require('$ROOT/package.json').contributes;
+  const floor = { type: 'dialog-bench-floor', displayName: 'Bench floor', selector: [{ filenamePattern: '*.ipynb' }], priority: 'option' };
+  const contributes = { notebooks: [floor], notebookRenderer: ours.notebookRenderer, languages: ours.languages, grammars: ours.grammars, configurationDefaults: ours.configurationDefaults };
+  require('fs').writeFileSync('$PEER/package.json', JSON.stringify({ name: 'dialog-bench-peer', publisher: 'dialog-bench', version: '0.0.0', engines: { vscode: '^1.90.0' }, contributes }));
+"
 
 # window LABEL EXTENSION_DIR SUITES TYPING(0|1): one code-server window running those bench suites.
 window() {

@@ -19,6 +19,52 @@ const BUILT_IN = 'jupyter-notebook';
  * windows open each dialog as often and in the same order (the heap and the file cache alike). */
 const IN_OURS_PLACE = 'jupyter-notebook#2';
 const EXTENSION_ID = 'dialog-notebooks.dialog-notebooks';
+/**
+ * The floor, in the window without ours: VS Code showing the very cells our editor makes (dumped by the
+ * window with ours into floor/), through a serializer that only parses them, with our renderer and prompt
+ * grammar contributed by the bench extension and none of our code running (bench/vscode.sh).
+ */
+const FLOOR = 'dialog-bench-floor';
+const floorUri = (name: string) => vscode.Uri.joinPath(folder(), 'floor', name);
+
+interface DumpedCell {
+  kind: vscode.NotebookCellKind;
+  language: string;
+  value: string;
+  metadata: { [key: string]: unknown };
+  outputs: { metadata?: { [key: string]: unknown }; items: { mime: string; base64: string }[] }[];
+}
+
+/** The cells of an open notebook as the floor's serializer reads them back. */
+function dump(nb: vscode.NotebookDocument): Uint8Array {
+  const cells: DumpedCell[] = nb.getCells().map((c) => ({
+    kind: c.kind,
+    language: c.document.languageId,
+    value: c.document.getText(),
+    metadata: c.metadata,
+    outputs: c.outputs.map((o) => ({ metadata: o.metadata, items: o.items.map((i) => ({ mime: i.mime, base64: Buffer.from(i.data).toString('base64') })) })),
+  }));
+  return new TextEncoder().encode(JSON.stringify({ metadata: nb.metadata, cells }));
+}
+
+const floorSerializer: vscode.NotebookSerializer = {
+  deserializeNotebook(content) {
+    const d = JSON.parse(new TextDecoder().decode(content)) as { metadata: { [key: string]: unknown }; cells: DumpedCell[] };
+    const data = new vscode.NotebookData(
+      d.cells.map((c) => {
+        const cell = new vscode.NotebookCellData(c.kind, c.value, c.language);
+        cell.metadata = c.metadata;
+        cell.outputs = c.outputs.map((o) => new vscode.NotebookCellOutput(o.items.map((i) => new vscode.NotebookCellOutputItem(Buffer.from(i.base64, 'base64'), i.mime)), o.metadata));
+        return cell;
+      }),
+    );
+    data.metadata = d.metadata;
+    return data;
+  },
+  serializeNotebook() {
+    throw new Error('the bench floor is never saved');
+  },
+};
 
 interface BenchConfig {
   files: string[];
@@ -67,6 +113,8 @@ async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 60
     await sleep(10);
   }
 }
+
+const exists = (uri: vscode.Uri) => vscode.workspace.fs.stat(uri).then(() => true, () => false);
 
 async function closeAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -131,11 +179,14 @@ describe('editor speed (bench)', function () {
     ourBundle = ours ? vscode.Uri.joinPath(ours.extensionUri, 'dist', 'extension.js').path : '\0';
     result = { label: cfg.label, started: Date.now(), withOurs: !!ours, load: { start: '', end: '' }, active: [], files: {}, profiles: [] };
     await ours?.activate();
+    // Our serializer's options, so that VS Code keeps and compares the same parts of the cells.
+    if (!ours) vscode.workspace.registerNotebookSerializer(FLOOR, floorSerializer, { transientOutputs: false, transientCellMetadata: {}, transientDocumentMetadata: {} });
     // Warm the editors up (extension activation, renderers) on the smallest file, as often in either
     // window: the window's own start (other extensions, the TypeScript server) settles meanwhile.
     const warm = vscode.Uri.joinPath(folder(), cfg.files[0]);
     await timeOpen(warm, BUILT_IN);
     await timeOpen(warm, ours ? OURS : BUILT_IN);
+    if (!ours && (await exists(floorUri(cfg.files[0])))) await timeOpen(floorUri(cfg.files[0]), FLOOR);
   });
 
   // Written after each dialog too, so a run cut short by its timeout still reports what it measured.
@@ -147,17 +198,24 @@ describe('editor speed (bench)', function () {
   });
 
   it('opens each dialog', async () => {
-    const editors = [BUILT_IN, ours ? OURS : IN_OURS_PLACE];
     const typeOf = (editor: string) => (editor === IN_OURS_PLACE ? BUILT_IN : editor);
     // Which editor opens a dialog first alternates between dialogs and between rounds (the label's number).
     const round = Number(/\d+/.exec(cfg.label)?.[0] ?? 0);
     result.load.start = loadAverage();
     for (const [i, name] of cfg.files.entries()) {
       const uri = vscode.Uri.joinPath(folder(), name);
+      const dumped = !ours && (await exists(floorUri(name)));
+      const editors = ours ? [BUILT_IN, OURS] : dumped ? [BUILT_IN, IN_OURS_PLACE, FLOOR] : [BUILT_IN, IN_OURS_PLACE];
       const opens: Record<string, Open[]> = Object.fromEntries(editors.map((e) => [e, []]));
       for (let r = 0; r < cfg.reps; r++) {
         const order = (i + r + round) % 2 ? [...editors].reverse() : editors;
-        for (const editor of order) opens[editor].push(await measured(() => timeOpen(uri, typeOf(editor))));
+        for (const editor of order) opens[editor].push(await measured(() => (editor === FLOOR ? timeOpen(floorUri(name), FLOOR) : timeOpen(uri, typeOf(editor)))));
+      }
+      // The cells ours made, for the floor of the window without ours (written once, by the first such window).
+      if (ours && !(await exists(floorUri(name)))) {
+        await timeOpen(uri, OURS);
+        const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === OURS)!;
+        await vscode.workspace.fs.writeFile(floorUri(name), dump(nb));
       }
       const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString());
       const kB = (await vscode.workspace.fs.stat(uri)).size / 1000;
@@ -168,8 +226,8 @@ describe('editor speed (bench)', function () {
         for (const editor of editors) {
           await closeAll();
           const keep = vscode.Uri.joinPath(folder(), `${cfg.label}-${name}-${editor.replace('#', '')}.cpuprofile`).fsPath;
-          const p = await profiled(ourBundle, async () => void (await timeOpen(uri, typeOf(editor))), keep);
-          const shown = editor === OURS ? 'ours' : `built-in editor, ${ours ? 'with' : 'without'} our extension`;
+          const p = await profiled(ourBundle, async () => void (await (editor === FLOOR ? timeOpen(floorUri(name), FLOOR) : timeOpen(uri, typeOf(editor)))), keep);
+          const shown = editor === OURS ? 'ours' : editor === FLOOR ? 'the floor (our cells, none of our code)' : `built-in editor, ${ours ? 'with' : 'without'} our extension`;
           result.profiles.push(`${name}, ${shown}: ${p.oursMs.toFixed(0)} ms in our code of ${p.busyMs.toFixed(0)} ms busy`, ...p.top.map((t) => `    ${t}`));
           if (ours) result.profiles.push('  ours:', ...p.topOurs.map((t) => `    ${t}`));
         }

@@ -8,6 +8,8 @@ const OURS = 'dialog-notebook';
 const BUILT_IN = 'jupyter-notebook';
 /** The window without ours opens the built-in editor in our place too (editor.bench.ts). */
 const IN_OURS_PLACE = 'jupyter-notebook#2';
+/** The floor: our cells shown by VS Code alone, in the window without ours (editor.bench.ts). */
+const FLOOR = 'dialog-bench-floor';
 const ws = process.argv[2];
 const windows = readdirSync(ws)
   .filter((f) => /^bench-open-.*\.json$/.test(f))
@@ -50,20 +52,23 @@ function totals() {
 {
   const rows = [];
   const sum = totals();
+  const floorSum = totals();
   for (const name of names) {
     const ours = opensOf(name, OURS, true);
     const peer = peerOf(name);
     const same = opensOf(name, BUILT_IN, true);
     const o = mid(ours, 'ms');
     const p = mid(peer, 'ms');
+    const f = mid(opensOf(name, FLOOR, false), 'ms');
     sum.add(o, p);
-    rows.push([name, meta(name).cells, meta(name).kB.toFixed(0), n0(p), n0(o), `**${ratio(o, p)}**`, ratio(o, mid(same, 'ms')),
+    floorSum.add(o, f);
+    rows.push([name, meta(name).cells, meta(name).kB.toFixed(0), n0(p), n0(o), `**${ratio(o, p)}**`, ratio(o, mid(same, 'ms')), n0(f), ratio(f, p), `**${ratio(o, f)}**`,
       `${n0(mid(peer, 'cpuMs'))} / ${n0(mid(ours, 'cpuMs'))}`, `${n0(mid(peer, 'blockMs'))} / ${n0(mid(ours, 'blockMs'))}`, `${peer.length} / ${ours.length}`]);
   }
-  rows.push(['**total**', '', '', n0(sum.den), n0(sum.num), `**${ratio(sum.num, sum.den)}**`, '', '', '', '']);
-  table('Ours against the peer: VS Code\'s own Jupyter editor in a window without our extension (medians):',
-    ['dialog', 'cells', 'kB', 'peer ms', 'ours ms', 'ours/peer', 'ours/built-in beside us', 'ext host CPU ms, peer / ours', 'longest ext host block ms, peer / ours', 'opens, peer / ours'], rows);
-  lines.push(`worst ours/peer: ${sum.worst.toFixed(2)}×`, '');
+  rows.push(['**total**', '', '', n0(sum.den), n0(sum.num), `**${ratio(sum.num, sum.den)}**`, '', n0(floorSum.den), ratio(floorSum.den, sum.den), `**${ratio(floorSum.num, floorSum.den)}**`, '', '', '']);
+  table('Ours against the peer: VS Code\'s own Jupyter editor in a window without our extension; the floor: the cells ours makes shown by VS Code with none of our code, in that window (medians):',
+    ['dialog', 'cells', 'kB', 'peer ms', 'ours ms', 'ours/peer', 'ours/built-in beside us', 'floor ms', 'floor/peer', 'ours/floor', 'ext host CPU ms, peer / ours', 'longest ext host block ms, peer / ours', 'opens, peer / ours'], rows);
+  lines.push(`worst ours/peer: ${sum.worst.toFixed(2)}×; worst ours/floor: ${floorSum.worst.toFixed(2)}×`, '');
 }
 
 // The built-in editor with our extension installed against without.
