@@ -206,10 +206,11 @@ describe('editor speed (bench)', function () {
       const uri = vscode.Uri.joinPath(folder(), name);
       const dumped = !ours && (await exists(floorUri(name)));
       const editors = ours ? [BUILT_IN, OURS] : dumped ? [BUILT_IN, IN_OURS_PLACE, FLOOR] : [BUILT_IN, IN_OURS_PLACE];
+      const openIn = (editor: string) => (editor === FLOOR ? timeOpen(floorUri(name), FLOOR) : timeOpen(uri, typeOf(editor)));
       const opens: Record<string, Open[]> = Object.fromEntries(editors.map((e) => [e, []]));
       for (let r = 0; r < cfg.reps; r++) {
         const order = (i + r + round) % 2 ? [...editors].reverse() : editors;
-        for (const editor of order) opens[editor].push(await measured(() => (editor === FLOOR ? timeOpen(floorUri(name), FLOOR) : timeOpen(uri, typeOf(editor)))));
+        for (const editor of order) opens[editor].push(await measured(() => openIn(editor)));
       }
       // The cells ours made, for the floor of the window without ours (written once, by the first such window).
       if (ours && !(await exists(floorUri(name)))) {
@@ -226,7 +227,7 @@ describe('editor speed (bench)', function () {
         for (const editor of editors) {
           await closeAll();
           const keep = vscode.Uri.joinPath(folder(), `${cfg.label}-${name}-${editor.replace('#', '')}.cpuprofile`).fsPath;
-          const p = await profiled(ourBundle, async () => void (await (editor === FLOOR ? timeOpen(floorUri(name), FLOOR) : timeOpen(uri, typeOf(editor)))), keep);
+          const p = await profiled(ourBundle, async () => void (await openIn(editor)), keep);
           const shown = editor === OURS ? 'ours' : editor === FLOOR ? 'the floor (our cells, none of our code)' : `built-in editor, ${ours ? 'with' : 'without'} our extension`;
           result.profiles.push(`${name}, ${shown}: ${p.oursMs.toFixed(0)} ms in our code of ${p.busyMs.toFixed(0)} ms busy`, ...p.top.map((t) => `    ${t}`));
           if (ours) result.profiles.push('  ours:', ...p.topOurs.map((t) => `    ${t}`));

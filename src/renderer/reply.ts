@@ -86,11 +86,10 @@ function thumbnails(meta: { thumbnails?: unknown; cell?: unknown; sizes?: unknow
     if (url) thumbnail(strip, url);
     else missing.push({ name, key });
   });
-  if (missing.length && messaging.postMessage) {
-    const request = ++requests;
-    waiting.set(request, { strip, names: missing.map((m) => m.name), keys: missing.map((m) => m.key) });
-    messaging.postMessage({ type: 'images', request, cell, names: missing.map((m) => m.name) } satisfies ImagesRequest);
-  }
+  if (!missing.length || !messaging.postMessage) return strip.childElementCount ? strip : null;
+  const request = ++requests;
+  waiting.set(request, { strip, names: missing.map((m) => m.name), keys: missing.map((m) => m.key) });
+  messaging.postMessage({ type: 'images', request, cell, names: missing.map((m) => m.name) } satisfies ImagesRequest);
   return strip;
 }
 
@@ -128,7 +127,7 @@ function render(reply: string, meta: unknown): DocumentFragment {
   attachments = a && typeof a === 'object' ? (a as ReplyAttachments) : undefined;
   try {
     const out = document.createDocumentFragment();
-    const thumbs = thumbnails((meta ?? {}) as { thumbnails?: unknown });
+    const thumbs = thumbnails((meta ?? {}) as Parameters<typeof thumbnails>[0]);
     if (thumbs) out.append(thumbs);
     let at = 0;
     for (const s of toolSpans(text)) {

@@ -104,7 +104,7 @@ function loadAttachment(s: StoredAttachment, shown: unknown): Attachment {
 }
 
 /** nbformat's attachment shape, which the markdown and reply renderers resolve `attachment:` links from. */
-function rendererAttachments(list: StoredAttachment[]): ReplyAttachments {
+export function rendererAttachments(list: StoredAttachment[]): ReplyAttachments {
   const out: ReplyAttachments = {};
   for (const a of list) if (!a.invalid) out[a.id] = { [a.contentType]: a.data! };
   return out;

@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { ImagesReply, REPLY_RENDERER_ID, ReplyAttachments, isImagesRequest } from '../../shared/replyOutput';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cellState } from './cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cellState, rendererAttachments } from './cells';
 
 /** The attachments `names` of the prompt cell whose id is `cellId` (the first that has any of them). */
 export function promptImages(nb: vscode.NotebookDocument, cellId: string, names: string[]): ReplyAttachments {
@@ -11,8 +11,7 @@ export function promptImages(nb: vscode.NotebookDocument, cellId: string, names:
     if (c.kind !== vscode.NotebookCellKind.Code || c.document.languageId !== PROMPT_LANG) continue;
     const s = cellState(c);
     if ((s.id ?? '') !== cellId) continue;
-    const found: ReplyAttachments = {};
-    for (const a of s.attachments ?? []) if (names.includes(a.id) && !a.invalid && a.data) found[a.id] = { [a.contentType]: a.data };
+    const found = rendererAttachments((s.attachments ?? []).filter((a) => names.includes(a.id) && !!a.data));
     if (Object.keys(found).length) return found;
   }
   return {};
