@@ -10,8 +10,15 @@ export const REPLY_RENDERER_ID = 'dialog-notebook.reply';
 /** `metadata.attachments` of a reply output: nbformat's shape, name → { mime → standard base64 }. */
 export type ReplyAttachments = { [name: string]: { [mime: string]: string } };
 
-/** `metadata.thumbnails` of a reply output: the names of the attachments its prompt's request shows, in order. */
-export type ReplyThumbnails = string[];
+/**
+ * The thumbnails a reply output names (`metadata.thumbnails`, `.cell`, `.sizes`): the attachments its
+ * prompt's request shows, in order, the prompt's cell id and each image's byte length.
+ */
+export interface ReplyThumbnails {
+  thumbnails: string[];
+  cell: string;
+  sizes: number[];
+}
 
 /**
  * A reply output names its thumbnails but does not carry their bytes (they are in the prompt cell's

@@ -2,7 +2,7 @@
 // flag, checked against the Python reference's golden records (an independent oracle).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAll, golden, openDialog, replyText } from './helpers';
+import { closeAll, copyOf, dialogState, golden, openDialog, replyText, until } from './helpers';
 import { promptImages } from '../../src/extension/notebook/replyImages';
 
 const KIND: Record<string, [vscode.NotebookCellKind, string]> = {
@@ -101,6 +101,29 @@ describe('opening dialogs with vscode.openWith(uri, "dialog-notebook")', functio
       assert.equal(md.sizes?.toString(), String(atob(b64).length), `cell ${prompt.index}: the image's size`);
     }
     assert.notDeepEqual(promptImages(nb, prompts[0].outputs[0].metadata!.cell as string, prompts[1].outputs[0].metadata!.thumbnails as string[]), promptImages(nb, prompts[1].outputs[0].metadata!.cell as string, prompts[1].outputs[0].metadata!.thumbnails as string[]), 'each prompt its own image');
+  });
+
+  it("a pasted copy of a prompt names itself in its reply output: its thumbnails outlive the original's deletion", async () => {
+    const nb = await openDialog(await copyOf('.corpus/public/ExploringML__solveit-to-social-media__Demo.ipynb'));
+    const prompt = nb.getCells().find((c) => c.document.languageId === 'dialog-prompt' && (c.metadata.dialog as { attachments?: unknown[] }).attachments?.length)!;
+    const id = dialogState(prompt).id!;
+    const names = prompt.outputs[0].metadata!.thumbnails as string[];
+    // A paste as VS Code makes it: the cell's text, metadata (its id too) and outputs, as they are.
+    const copy = new vscode.NotebookCellData(prompt.kind, prompt.document.getText(), prompt.document.languageId);
+    copy.metadata = prompt.metadata;
+    copy.outputs = prompt.outputs.map((o) => new vscode.NotebookCellOutput(o.items, o.metadata));
+    const paste = new vscode.WorkspaceEdit();
+    paste.set(nb.uri, [vscode.NotebookEdit.insertCells(prompt.index + 1, [copy])]);
+    assert.ok(await vscode.workspace.applyEdit(paste));
+    const pasted = nb.cellAt(prompt.index + 1);
+    const own = await until(() => {
+      const mine = dialogState(pasted).id;
+      return mine && mine !== id && pasted.outputs[0]?.metadata?.cell === mine ? mine : '';
+    }, "the copy's own id in its reply output");
+    const remove = new vscode.WorkspaceEdit();
+    remove.set(nb.uri, [vscode.NotebookEdit.deleteCells(new vscode.NotebookRange(prompt.index, prompt.index + 1))]);
+    assert.ok(await vscode.workspace.applyEdit(remove));
+    assert.deepEqual(Object.keys(promptImages(nb, own, names)), names, "the copy's images, found by its own id");
   });
 
   it('a file that cannot be read does not open as a dialog and is never written', async () => {

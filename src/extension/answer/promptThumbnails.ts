@@ -4,7 +4,7 @@
 // brought in line with the text, the reply itself untouched.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cell2msg, cellLike, promptOutputs, shownImages, shownThumbnails } from '../notebook/cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cell2msg, cellLike, promptOutputs, shownThumbnails, thumbnailsOf } from '../notebook/cells';
 import type { DialogController } from './controller';
 
 /** Typing settles before the cell is looked at again. */
@@ -16,9 +16,11 @@ export function syncPromptThumbnails(controller: DialogController): vscode.Dispo
     pending.delete(cell);
     if (cell.index < 0 || cell.document.languageId !== PROMPT_LANG) return;
     // No reference and no thumbnail: nothing to compare (and no attachment to decode on every pause in typing).
-    if (!cell.document.getText().includes('attachment:') && !shownThumbnails(cell).length) return;
+    if (!cell.document.getText().includes('attachment:') && !shownThumbnails(cell)) return;
     const m = cell2msg(cellLike(cell));
-    if (JSON.stringify(shownImages(m)) === JSON.stringify(shownThumbnails(cell))) return;
+    // Names, cell id and sizes: a pasted copy of a prompt gets an id of its own (ids.ts), and its output
+    // must name it, or the renderer would ask for the images of the cell it was copied from.
+    if (JSON.stringify(thumbnailsOf(m)) === JSON.stringify(shownThumbnails(cell))) return;
     void controller.showOutputs(cell, promptOutputs(m));
   };
   const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {

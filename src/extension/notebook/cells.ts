@@ -8,7 +8,7 @@ import { Json, JsonObject, isJsonObject, jsonClone } from '../../core/base';
 import { Attachment, Dialog, isMsgType, Message } from '../../core/model';
 import { aiRes } from '../../core/model';
 import { decodeBase64, encodeBase64 } from '../../core/base';
-import { REPLY_MIME, ReplyAttachments } from '../../shared/replyOutput';
+import { REPLY_MIME, ReplyAttachments, ReplyThumbnails } from '../../shared/replyOutput';
 import { fromCellOutput, toCellOutput } from './outputs';
 import { DEFAULT_CODE_LANGUAGE } from '../defaults';
 import { OriginHints, fullOrigin, originHints } from './origins';
@@ -149,10 +149,13 @@ export function cellMetadata(m: Message): { [key: string]: unknown } {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** The images a prompt's request shows (`attachment:NAME` in its text), by name, in attachment order. */
-export function shownImages(m: Message): string[] {
+/**
+ * The thumbnails of a prompt's reply output: the images its request shows (`attachment:NAME` in its text),
+ * by name, in attachment order; undefined when it shows none.
+ */
+export function thumbnailsOf(m: Message): ReplyThumbnails | undefined {
   const shown = m.attachments.filter((a) => a.invalidBase64 === undefined && a.contentType.startsWith('image/') && m.content.includes(`attachment:${a.id}`));
-  return shown.map((a) => a.id);
+  return shown.length ? { thumbnails: shown.map((a) => a.id), cell: m.id, sizes: shown.map((a) => a.data.length) } : undefined;
 }
 
 /**
@@ -164,15 +167,11 @@ export function shownImages(m: Message): string[] {
 export function replyOutput(reply: string, m?: Message): vscode.NotebookCellOutput {
   const md: { [key: string]: unknown } = {};
   if (LONE_SURROGATE.test(reply)) md.dialog = { text: reply };
-  const thumbnails = m ? shownImages(m) : [];
   // The reply's own `attachment:` links need the bytes at hand; thumbnails are asked for when shown
   // (replyImages.ts).
   if (m?.attachments.length && reply.includes('attachment:')) md.attachments = rendererAttachments(m.attachments.map(storeAttachment));
-  if (m && thumbnails.length) {
-    md.thumbnails = thumbnails;
-    md.cell = m.id;
-    md.sizes = thumbnails.map((n) => m.attachments.find((a) => a.id === n)!.data.length);
-  }
+  const thumbnails = m && thumbnailsOf(m);
+  if (thumbnails) Object.assign(md, thumbnails);
   return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.text(reply, REPLY_MIME)], md);
 }
 
@@ -206,13 +205,16 @@ export function msg2cell(m: Message, codeLang = DEFAULT_CODE_LANG): vscode.Noteb
 export function promptOutputs(m: Message): vscode.NotebookCellOutput[] {
   const reply = aiRes(m);
   // A prompt with images but no reply yet shows their thumbnails alone (an empty reply saves as none).
-  return reply || shownImages(m).length ? [replyOutput(reply, m)] : [];
+  return reply || thumbnailsOf(m) ? [replyOutput(reply, m)] : [];
 }
 
-/** The thumbnails a prompt cell's output shows now, by attachment name. */
-export function shownThumbnails(c: Pick<CellLike, 'outputs'>): string[] {
-  const names = replyOutputOf(c)?.output.metadata?.thumbnails;
-  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+/**
+ * The thumbnails a prompt cell's output names now, in thumbnailsOf's shape (as the metadata holds them,
+ * to be compared with it); undefined when none.
+ */
+export function shownThumbnails(c: Pick<CellLike, 'outputs'>): ReplyThumbnails | undefined {
+  const md = replyOutputOf(c)?.output.metadata;
+  return Array.isArray(md?.thumbnails) && md.thumbnails.length ? ({ thumbnails: md.thumbnails, cell: md.cell, sizes: md.sizes } as ReplyThumbnails) : undefined;
 }
 
 export function cell2msg(c: CellLike): Message {
