@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Editor speed in the real VS Code (../shared/e2e): opening each dialog with ours and with VS Code's own
 # Jupyter editor, in rounds of a window with our extension and a window without it (the peer: the built-in
-# editor where none of our listeners run; there also the floor: our cells shown by VS Code alone), alternating (bench/vscode/editor.bench.ts, tables by
-# openTable.mjs), plus the extension host's work per keystroke; then answering a prompt at the end of big
-# dialogs against a bare fetch of the same body (answer.bench.ts).
+# editor where none of our listeners run; there also the floor: our cells shown by VS Code alone),
+# alternating (bench/vscode/editor.bench.ts, tables by openTable.mjs), plus the extension host's work per
+# keystroke; then answering a prompt at the end of big dialogs against a bare fetch of the same body
+# (answer.bench.ts).
 # Usage: bench/vscode.sh [ROUNDS] (after `npm run build`; default 3: medians of 3); BENCH_FILES="a.ipynb
 # b.ipynb" picks the workspace files opened (default: corpus dialogs and the generated 2,000-cell one;
 # acomplete-notes.ipynb is 03_acomplete with its prompts as plain notes, to weigh what prompt cells cost),
