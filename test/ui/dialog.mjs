@@ -3,25 +3,35 @@
 // &`tool` references, replies rendered as markdown (tool <details>, code), the cell status bar, and Edit
 // Reply beside the notebook. Saves dialog.png, the README's screenshot.
 
+import { until } from './lib/poll.mjs';
+
 const WELCOME = 'AnswerDotAI__solveit_demos__00_Welcome_To_Solveit.ipynb';
 
 /**
  * Focuses cell `index` of the active notebook with the keyboard, as a person would (command mode: top,
- * then Down), and centres it; returns the locator of its first source line.
+ * then Down), and centres it; returns the locator of its first source line. Each press is checked on the
+ * status bar's "Cell N of M": one that moved nothing (the focus went elsewhere while the notebook was
+ * still laying out) is pressed again after the list has the focus back.
  */
 async function gotoCell(page, index, lineText) {
   const rows = page.locator('.notebookOverlay:visible .monaco-list-row');
-  const status = page.locator('.statusbar', { hasText: `Cell ${index + 1} of` });
-  const end = Date.now() + 90000;
-  while (!(await status.isVisible())) {
-    if (Date.now() > end) throw new Error(`cell ${index + 1} did not get the focus`);
+  const statusbar = page.locator('.statusbar');
+  const at = async () => Number(/Cell (\d+) of/.exec(await statusbar.innerText())?.[1] ?? 0);
+  const focusList = async () => {
     const focused = rows.and(page.locator('.focused'));
     const target = (await focused.count()) ? focused.first() : rows.and(page.locator('.code-cell-row')).filter({ visible: true }).first();
     await target.click({ position: { x: 5, y: 5 }, force: true });
     await page.keyboard.press('Escape'); // command mode: arrows move between cells
-    await page.keyboard.press('Control+Home');
-    for (let k = 0; k < index; k++) await page.keyboard.press('ArrowDown');
-    await status.waitFor({ state: 'visible', timeout: 15000 }).catch(() => undefined);
+  };
+  await focusList();
+  await page.keyboard.press('Control+Home');
+  const end = Date.now() + 90000;
+  for (let now = await at(); now !== index + 1; ) {
+    if (Date.now() > end) throw new Error(`cell ${index + 1} did not get the focus (the status bar says cell ${now})`);
+    const before = now;
+    await page.keyboard.press(now > index + 1 ? 'ArrowUp' : 'ArrowDown');
+    now = await until(page, at, (n) => n !== before, 'the focus to move', 5000).catch(() => before);
+    if (now === before) await focusList();
   }
   await page.keyboard.press('Control+L'); // Notebook: Center Active Cell
   const line = page.locator('.notebookOverlay:visible .view-line', { hasText: lineText }).first();
