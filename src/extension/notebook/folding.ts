@@ -84,13 +84,13 @@ async function collapseView(ed: vscode.NotebookEditor, indices: readonly number[
 }
 
 /**
- * Toggles the collapsed input (`hide_input`) or output (`collapsed`) of cells `indices`: when any is
- * open all are collapsed, else all opened; the flags as one edit, then the view.
+ * Toggles the collapsed input (`hide_input`) or output (`collapsed`) of cells `indices`: as `collapse`
+ * says, else when any is open all are collapsed, else all opened; the flags as one edit, then the view.
  */
-export async function toggleCollapsedAt(ed: vscode.NotebookEditor, indices: readonly number[], part: 'input' | 'output'): Promise<boolean> {
+export async function toggleCollapsedAt(ed: vscode.NotebookEditor, indices: readonly number[], part: 'input' | 'output', collapse?: boolean): Promise<boolean> {
   const nb = ed.notebook;
   const key = part === 'input' ? 'hide_input' : 'collapsed';
-  const on = indices.some((k) => !flag(nb.cellAt(k), key));
+  const on = collapse ?? indices.some((k) => !flag(nb.cellAt(k), key));
   const msgs = messagesOf(nb);
   const changed = indices.map((k) => msgs[k]).filter((m) => setCollapsed(m, part, on));
   if (!(await writeChanged(nb, msgs, changed))) return false;
