@@ -26,7 +26,11 @@ export function resolveCell(arg?: unknown): vscode.NotebookCell | undefined {
     return undefined;
   }
   const ed = vscode.window.activeNotebookEditor;
-  if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
+  return ed && ed.notebook.notebookType === NOTEBOOK_TYPE ? cursorCell(ed) : undefined;
+}
+
+/** The cell under the cursor of `ed`: its selection's first cell, else (after Esc emptied it) its focused cell. */
+export function cursorCell(ed: vscode.NotebookEditor): vscode.NotebookCell | undefined {
   const sel = ed.selection;
   return sel && !sel.isEmpty ? ed.notebook.cellAt(sel.start) : focusedCell(ed);
 }
