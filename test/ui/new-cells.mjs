@@ -45,8 +45,7 @@ async function openAsDialog(page, file) {
   for (let tries = 0; !(await shown.isVisible()); tries++) {
     if (tries === 5) throw new Error(`${file} did not open as a dialog${extensionSaid()}`);
     await page.keyboard.press('Escape');
-    await explorerRow(page, file).click({ button: 'right' });
-    await clickMenuItem(page, 'Open as Dialog');
+    await clickMenuItem(page, 'Open as Dialog', () => explorerRow(page, file).click({ button: 'right' }));
     await shown.waitFor({ timeout: 30000 }).catch(() => undefined);
   }
 }
