@@ -115,6 +115,8 @@ async function showAsSaved(ed: vscode.NotebookEditor): Promise<void> {
   const outputs = cells.filter((c) => flag(c, 'collapsed') && c.outputs.length).map((c) => c.index);
   if (!folded.length && !inputs.length && !outputs.length) return;
   const kept = ed.selections;
+  // Innermost first: folding an outer section first would hide the headings inside it.
+  for (const k of folded.reverse()) await foldView(ed, k, true);
   await collapseView(ed, inputs, 'input', true);
   // By cell ranges, never through the selection: VS Code unfolds a folded section to show a selected cell
   // inside it, and the status bar would say "(18 selected)" meanwhile. The ranges command toggles, and a
@@ -122,8 +124,6 @@ async function showAsSaved(ed: vscode.NotebookEditor): Promise<void> {
   if (isActive(ed) && outputs.length) {
     await vscode.commands.executeCommand('notebook.cell.toggleOutputs', { ranges: outputs.map((k) => ({ start: k, end: k + 1 })), document: ed.notebook.uri });
   }
-  // Innermost first: folding an outer section first would hide the headings inside it.
-  for (const k of folded.reverse()) await foldView(ed, k, true);
   ed.selections = kept;
   log.info(`${ed.notebook.uri.path.split('/').pop()}: shown as saved, ${folded.length} folded section(s), ${inputs.length} collapsed input(s), ${outputs.length} collapsed output(s)`);
 }
