@@ -6,7 +6,7 @@
 
 import * as vscode from 'vscode';
 import { JsonObject } from '../../core';
-import { DIALOG_TOOLS, DialogToolDef, dialogTool } from '../../core/tools';
+import { DIALOG_TOOLS, DialogToolDef, dialogTool, limitResult } from '../../core/tools';
 import { DialogKernels } from '../answer/promptKernel';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { looksLikeDialog } from '../notebook/opening';
@@ -98,6 +98,10 @@ export interface DoorCallOptions {
   /** The current message to start from; default: where the previous call on this dialog left it. */
   current?: string | null;
   signal?: AbortSignal;
+  /** python: interrupt it after this long (ms), returning what came so far. */
+  timeLimitMs?: number;
+  /** Cut the result's text to this many characters, saying how to read the rest (0 or none: whole). */
+  maxChars?: number;
 }
 
 /** Each dialog's current message between callers' calls: the message last added or updated (chaining). */
@@ -109,11 +113,11 @@ export async function callDialogTool(caller: Caller, nb: vscode.NotebookDocument
   if (!def) return { ok: false, text: `Error: there is no dialog tool ${name}.`, printed: '' };
   if (!doorTools().includes(def)) return { ok: false, text: `Error: ${name} changes the dialog, which an untrusted workspace does not allow; the user must trust the workspace first.`, printed: '' };
   const key = nb.uri.toString();
-  const session = new DialogToolSession(nb, [def], { kernels: opts.kernels, confirm: opts.confirm, current: opts.current !== undefined ? opts.current : (currents.get(key) ?? null), who: callerName(caller) });
+  const session = new DialogToolSession(nb, [def], { kernels: opts.kernels, confirm: opts.confirm, current: opts.current !== undefined ? opts.current : (currents.get(key) ?? null), who: callerName(caller), timeLimitMs: opts.timeLimitMs });
   log.info(`${callerName(caller)} calls ${name} on ${dialogName(nb)}`);
   const r = await session.call(name, args, opts.signal);
   currents.set(key, session.currentMessage);
-  return r;
+  return opts.maxChars ? { ...r, text: limitResult(r.text, opts.maxChars, name, args) } : r;
 }
 
 /** Forgets a dialog's current message when it closes. */
