@@ -1,7 +1,7 @@
 // One way in for every caller outside an answer (ARCHITECTURE.md, "Doors to one dialog"): VS Code's
 // agents (lmTools.ts), agents over MCP and the dialog's own code through dialoghelper's routes. A door
-// only decodes its wire and says who knocks; finding the dialog (dialoghelper's `dname`, opening it in
-// the background when it is not open), the current message each dialog keeps between calls, the
+// only decodes its wire and says who knocks; finding the dialog (dialoghelper's `dname`, opening it
+// beside the active editor when it is not open), the current message each dialog keeps between calls, the
 // workspace's trust, the confirmation naming the caller and the call itself are here, once.
 
 import * as vscode from 'vscode';
