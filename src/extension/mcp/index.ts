@@ -124,7 +124,7 @@ class AgentServerHost implements vscode.Disposable {
     const token = await this.token();
     type Item = vscode.QuickPickItem & { copy?: string; stop?: true };
     const items: Item[] = [
-      ...setupLines(s.url, token).map((l) => ({ label: `$(copy) ${l.agent}`, description: l.how, detail: l.text.replace(/\n/g, ' ⏎ '), copy: l.text })),
+      ...setupLines(s.url, token).map((l) => ({ label: `$(copy) ${l.agent}`, description: l.how, detail: l.text.replace(/\s*\n\s*/g, '  '), copy: l.text })),
       { label: '$(copy) URL', description: 'the endpoint alone (send the token as "Authorization: Bearer …")', detail: s.url, copy: s.url },
       { label: '$(debug-stop) Stop Agent Server', stop: true },
     ];
