@@ -118,7 +118,7 @@ describe('agents outside VS Code: the MCP server', function () {
     assert.match(cut, /\[… cut: [\d,]+ more characters \([\d,]+ lines\) over the 20,000-token result limit\. To read the rest, /);
   });
 
-  it('python runs in the real kernel, with progress while it runs; at the time limit it stops with what came so far; denied, the agent reads so', async function () {
+  it('python runs in the real kernel, with progress while it runs; at the time limit it stops with what came so far; an image value is image content; denied, the agent reads so', async function () {
     skipWithoutKernel(this);
     await settings().update('jupyter.serverUrl', undefined, vscode.ConfigurationTarget.Global);
     const { name } = await freshDialog([note('py000001', 'Compute.')]);
@@ -138,8 +138,11 @@ describe('agents outside VS Code: the MCP server', function () {
     assert.ok(Date.now() - t0 < 30000, 'returned soon after the limit');
     assert.ok(stopped.isError);
     assert.match(text(stopped), /^before\nKeyboardInterrupt\n\[Stopped at the time limit of 3 s/);
-    // The kernel is free again.
+    // The kernel is free again; an image-like last value comes back as an image.
     assert.equal(text(await call(a, 'python', { dname: name, code: '"free"' })), "'free'");
+    const code = `import base64\nclass Img:\n    def _repr_png_(self): return base64.b64decode('${PNG}')\nImg()`;
+    const img = await call(a, 'python', { dname: name, code });
+    assert.deepEqual(img.content.find((p) => p.type === 'image'), { type: 'image', data: PNG, mimeType: 'image/png' });
   });
 
   it('refuses a request without the token (401), from a web page (Origin: 403) and for another host (421)', async () => {

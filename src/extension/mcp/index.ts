@@ -15,6 +15,8 @@ import { setupLines } from './setup';
 const TOKEN_SECRET = 'dialogNotebook.mcp.token';
 /** Ports tried after the configured one when another window has it. */
 const MORE_PORTS = 10;
+/** How often the status item counts the connected agents again. */
+const RECOUNT_MS = 60_000;
 const NO_SERVER = 'Agents cannot connect in the browser: VS Code in a browser cannot listen for them. Use the desktop VS Code (or code-server) for agents outside VS Code.';
 
 /** A new token: 32 random bytes, hex. */
@@ -36,6 +38,7 @@ class AgentServerHost implements vscode.Disposable {
   private server?: AgentServer;
   private starting?: Promise<AgentServer>;
   private readonly item = vscode.window.createStatusBarItem('dialogNotebook.agents', vscode.StatusBarAlignment.Right, 99);
+  private recount?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -99,13 +102,16 @@ class AgentServerHost implements vscode.Disposable {
   async stop(): Promise<void> {
     const s = this.server ?? (await this.starting?.catch(() => undefined));
     this.server = undefined;
-    this.item.hide();
+    this.show();
     await s?.close();
   }
 
   private show(): void {
     const s = this.server;
+    clearTimeout(this.recount);
     if (!s) return this.item.hide();
+    // Agents that went quiet drop out of the count without a request to say so.
+    this.recount = setTimeout(() => this.show(), RECOUNT_MS);
     const n = s.clients;
     this.item.text = `$(plug) ${n} agent${n === 1 ? '' : 's'}`;
     this.item.tooltip = `Agents server at ${s.url}: ${n} connected. Click for the set-up lines.`;
@@ -162,12 +168,17 @@ export function registerMcp(context: vscode.ExtensionContext, kernels: () => Dia
   context.subscriptions.push(
     ...(host ? [host] : []),
     vscode.commands.registerCommand('dialogNotebook.connectAgent', () => (host ? host.connect() : unavailable())),
-    vscode.commands.registerCommand('dialogNotebook.stopAgentServer', () => host?.stop()),
+    vscode.commands.registerCommand('dialogNotebook.stopAgentServer', () => (host ? host.stop() : unavailable())),
     vscode.commands.registerCommand('dialogNotebook.mcp.serverInfo', async () => {
       if (!host) throw new Error(NO_SERVER);
       const s = await host.start();
       return { url: s.url, token: await host.token() };
     }),
   );
-  if (host && config.mcpEnabled) host.start().catch((e: unknown) => void vscode.window.showErrorMessage(`The agents server did not start: ${reason(e)}`));
+  if (!host) return;
+  const startIfEnabled = () => {
+    if (config.mcpEnabled) host.start().catch((e: unknown) => void vscode.window.showErrorMessage(`The agents server did not start: ${reason(e)}`));
+  };
+  startIfEnabled();
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('dialogNotebook.mcp.enabled') && startIfEnabled()));
 }

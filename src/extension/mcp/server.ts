@@ -72,7 +72,12 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 interface Session {
   transport: McpSdk.StreamableHTTPServerTransport;
   server: McpSdk.Server;
+  /** When its client last sent a request (Date.now()). */
+  seen: number;
 }
+
+/** A session with no request for this long is not counted as a connected agent (clients rarely say goodbye). */
+const CONNECTED_MS = 10 * 60_000;
 
 export interface AgentServerOptions {
   token: string;
@@ -110,8 +115,10 @@ export class AgentServer {
     return this.loopback!.port;
   }
 
+  /** The agents connected: the sessions whose client sent a request lately. */
   get clients(): number {
-    return this.sessions.size;
+    const since = Date.now() - CONNECTED_MS;
+    return [...this.sessions.values()].filter((s) => s.seen >= since).length;
   }
 
   async close(): Promise<void> {
@@ -123,7 +130,7 @@ export class AgentServer {
   }
 
   private changed(): void {
-    this.opts.onClients?.(this.sessions.size);
+    this.opts.onClients?.(this.clients);
   }
 
   /** One HTTP request: the token first (the loopback refused Origin and foreign Host already), then its session. */
@@ -134,13 +141,16 @@ export class AgentServer {
     if (typeof sid === 'string') {
       const s = this.sessions.get(sid);
       if (!s) return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found: initialize again.' }, id: null }));
+      const back = s.seen < Date.now() - CONNECTED_MS;
+      s.seen = Date.now();
+      if (back) this.changed();
       return s.transport.handleRequest(req, res);
     }
     // No session yet: this must be an agent's initialize, which starts one (the transport refuses anything else).
     const transport: McpSdk.StreamableHTTPServerTransport = new this.sdk.StreamableHTTPServerTransport({
       sessionIdGenerator: () => globalThis.crypto.randomUUID(),
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server });
+        this.sessions.set(id, { transport, server, seen: Date.now() });
         log.info(`Agent connected: ${server.getClientVersion()?.name ?? 'an MCP client'}`);
         this.changed();
       },
