@@ -53,6 +53,11 @@ describe('agents outside VS Code: the MCP server', function () {
   before(async () => {
     a = await agent('e2e-agent');
   });
+  /** Connects `a` again after a test stopped the server. */
+  const reconnect = async () => {
+    await a.close();
+    a = await agent('e2e-agent');
+  };
   after(async () => {
     await a?.close();
     for (const k of ['tools.confirm', 'mcp.pythonTimeLimit']) await settings().update(k, undefined, vscode.ConfigurationTarget.Global);
@@ -155,7 +160,28 @@ describe('agents outside VS Code: the MCP server', function () {
     assert.equal(await raw(url, { authorization: `Bearer ${token}` }), 200, 'the same request with the token alone is served');
   });
 
+  it("a port another window's server holds: this window serves on the next one, and both answer", async () => {
+    // "Another window": a second agents server in this extension host, on the port this window is set to.
+    const { AgentServer } = await import('../../src/extension/mcp/server');
+    const other = await AgentServer.start(0, { token: 'other-window', kernels: () => undefined, version: 'test' });
+    try {
+      await vscode.commands.executeCommand('dialogNotebook.stopAgentServer');
+      await settings().update('mcp.port', other.port, vscode.ConfigurationTarget.Global);
+      const { url } = await serverInfo();
+      assert.notEqual(Number(new URL(url).port), other.port);
+      assert.equal(await raw(other.url, { authorization: 'Bearer other-window' }), 200, 'the other window still serves its port');
+      const c = await agent('after-move');
+      assert.ok((await c.listTools()).tools.length > 0);
+      await c.close();
+    } finally {
+      await other.close();
+      await settings().update('mcp.port', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('dialogNotebook.stopAgentServer');
+    }
+  });
+
   it('two agents at once: both connected, all their notes land, each with its own id', async () => {
+    await reconnect();
     const b = await agent('second-agent');
     try {
       const { name, nb } = await freshDialog([note('both0001', 'Start.')]);
