@@ -12,6 +12,7 @@ import { registerKernel } from './kernel';
 import { registerCraft } from './craft/cache';
 import { registerTools } from './tools';
 import { registerInline } from './inline';
+import { registerMcp } from './mcp';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -23,6 +24,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const answers = registerAnswer(context);
   registerKernel(context, answers);
   registerTools(context, () => answers.promptRunner.kernels);
+  registerMcp(context, () => answers.promptRunner.kernels);
   registerCraft(context);
   registerInline(context);
 }
