@@ -40,6 +40,16 @@ describe('the editor association of openDialogsByDefault', function () {
     assert.deepEqual(userAssociations(), { '*.ipynb': 'jupyter-notebook' });
   });
 
+  // Issue 47.3: before, only an association we had written ourselves was removed.
+  it("removes, when the setting goes off, the dialog editor's association that was there before (npm run open's)", async () => {
+    await setAssociations({ '*.ipynb': 'dialog-notebook' });
+    await setting(true);
+    await new Promise((r) => setTimeout(r, 1500)); // the extension has seen it on, with the association there
+    assert.deepEqual(userAssociations(), { '*.ipynb': 'dialog-notebook' });
+    await setting(false);
+    await until(() => userAssociations()?.['*.ipynb'] === undefined, 'the association removed');
+  });
+
   it('writes nothing while the setting is off', async () => {
     await setting(false);
     await new Promise((r) => setTimeout(r, 1500));
