@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { DialogSerializer } from '../../src/extension/notebook/serializer';
 import { cell2msg, cellLike, cellReply } from '../../src/extension/notebook/cells';
 import { applyMessage } from '../../src/extension/notebook/edits';
-import { closeAll, copyOf, openDialog, readText, save, NOTEBOOK_TYPE } from './helpers';
+import { closeAll, copyOf, openDialog, readText, save, setCellText, NOTEBOOK_TYPE } from './helpers';
 
 interface ProviderInfo {
   viewType: string;
@@ -58,5 +58,21 @@ describe("VS Code's notebook diff of two versions of a dialog", function () {
       if ((c.outputs ?? []).map(text).join() !== (d.outputs ?? []).map(text).join()) changed.push(`cell ${i}: outputs`);
     });
     assert.deepEqual(changed, ['cell 2: outputs']);
+  });
+
+  // The bookkeeping comes from the open notebook being saved, also with another copy of the same dialog
+  // (same ids, another read) open beside it, as a Source Control diff opens the committed version.
+  it('a non-canonical dialog saved beside an open copy of itself keeps its bytes', async () => {
+    const file = await copyOf('edge_formatting.ipynb');
+    const twin = await copyOf('edge_formatting.ipynb');
+    const before = await readText(file);
+    const nb = await openDialog(file);
+    await openDialog(twin);
+    const cell = nb.cellAt(nb.cellCount - 1);
+    const text = cell.document.getText();
+    await setCellText(cell, text + ' edited');
+    await setCellText(cell, text);
+    assert.ok(await save(nb), 'saved');
+    assert.equal(await readText(file), before);
   });
 });

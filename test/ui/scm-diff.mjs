@@ -27,14 +27,18 @@ async function checkDiff(page, assert, log) {
   log(`diff rows: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
   assert.doesNotMatch(text, /Metadata changed/i, 'no metadata change shown');
   assert.equal(text.split('Outputs changed').length - 1, 1, 'one output change');
-  // Prompts as prompts: the diff shows cells in the dialog editor's languages.
-  assert.ok(await page.locator('.notebook-text-diff-editor .monaco-list-row', { hasText: 'What is x*2?' }).count(), 'the changed prompt is listed');
+  // Prompts as prompts: the changed cell's input is the prompt alone, its reply is its output (Jupyter's
+  // editor would show the reply and Solveit's separator in the cell's text).
+  const row = page.locator('.notebook-text-diff-editor .monaco-list-row', { hasText: 'Outputs changed' }).first();
+  await row.getByText('Input', { exact: true }).click();
+  await row.locator('.view-line', { hasText: 'What is x*2?' }).first().waitFor({ timeout: 30000 });
+  assert.equal(await row.locator('.view-line', { hasText: 'SOLVEIT_SEPARATOR' }).count(), 0, 'no reply separator in the prompt');
 }
 
 export const tests = {
   async 'a reply changed by one word: Source Control opens a dialog diff showing that output change only'({ page, vsc, url, workspace, assert, log }) {
     git(workspace, 'init', '-q');
-    git(workspace, 'add', FILE);
+    git(workspace, 'add', '-A');
     git(workspace, 'commit', '-q', '-m', 'dialog');
     const file = path.join(workspace, FILE);
     const before = fs.readFileSync(file, 'utf8');
@@ -43,7 +47,7 @@ export const tests = {
     // The window again, so that VS Code's git finds the repository made after it started.
     await page.goto(url);
     await vsc.ready();
-    await vsc.runCommand('View: Show Source Control');
+    await vsc.runCommand('Source Control: Focus on Changes View');
     const row = page.locator('.scm-view .monaco-list-row', { hasText: FILE }).first();
     await row.waitFor({ timeout: 90000 });
     await row.click();
@@ -52,10 +56,7 @@ export const tests = {
 
   async "switched to text, the reply's change is a line of text"({ page, assert }) {
     const row = page.locator('.notebook-text-diff-editor .monaco-list-row', { hasText: 'Outputs changed' }).first();
-    await row.hover();
-    const toText = row.locator('.action-item a[aria-label*="Output"], .action-item a[aria-label*="output"]').first();
-    await toText.waitFor({ timeout: 30000 });
-    await toText.click();
+    await row.locator('.action-item a[aria-label="Switch Output Rendering"]').first().click();
     await page.locator('.notebook-text-diff-editor .view-line', { hasText: 'It was **42**.' }).first().waitFor({ timeout: 60000 });
     assert.ok(await page.locator('.notebook-text-diff-editor .view-line', { hasText: 'It is **42**.' }).count(), 'the old line beside it');
   },

@@ -8,7 +8,7 @@ import { NOTEBOOK_TYPE, cellState } from './cells';
 import { BOOKKEEPING, readOf } from './origins';
 
 type Md = { [key: string]: unknown };
-type CellData = { kind: vscode.NotebookCellKind; metadata?: Md };
+type CellData = { kind: vscode.NotebookCellKind; value?: string; metadata?: Md; outputs?: readonly { items: readonly { data: Uint8Array }[] }[] };
 
 /** The message id a cell carries ('' when none). */
 const idOf = (c: { metadata?: Md }) => cellState(c).id ?? '';
@@ -16,10 +16,17 @@ const idOf = (c: { metadata?: Md }) => cellState(c).id ?? '';
 /** Same cell at the same position: the same id, or both id-less of the same kind. */
 const samePlace = (live: vscode.NotebookCell | undefined, c: CellData) => !!live && live.kind === c.kind && idOf(live) === idOf(c);
 
+/** The cells of `live` whose text and outputs are those of `cells` (the same size of output data). */
+function sameContent(live: readonly vscode.NotebookCell[], cells: readonly CellData[]): number {
+  const size = (o: CellData['outputs']) => (o ?? []).map((x) => x.items.map((i) => i.data.byteLength).join()).join();
+  return cells.filter((c, i) => live[i]?.document.getText() === c.value && size(live[i].outputs) === size(c.outputs)).length;
+}
+
 /**
- * The open dialog `data` is a snapshot of: the one whose cells stand at the same places most often
- * (ties broken by unsaved changes, since a save or backup is of a dirty notebook); none when two reads
- * remain that differ.
+ * The open dialog `data` is a snapshot of: the one whose cells stand at the same places most often;
+ * ties (another version of the file open beside it, as a Source Control diff shows it) are broken by
+ * unsaved changes (a save or backup is of a dirty notebook), then by the cells' text and outputs. None
+ * when two reads remain that differ.
  */
 function sourceOf(cells: readonly CellData[]): vscode.NotebookDocument | undefined {
   let best: vscode.NotebookDocument[] = [];
@@ -33,7 +40,11 @@ function sourceOf(cells: readonly CellData[]): vscode.NotebookDocument | undefin
     if (score > top) [best, top] = [[nb], score];
     else if (score === top && score) best.push(nb);
   }
-  if (best.length > 1) best = best.filter((nb) => nb.isDirty);
+  if (best.length > 1 && best.some((nb) => nb.isDirty)) best = best.filter((nb) => nb.isDirty);
+  if (best.length > 1) {
+    const scores = best.map((nb) => sameContent(nb.getCells(), cells));
+    best = best.filter((_, k) => scores[k] === Math.max(...scores));
+  }
   return new Set(best.map(readOf)).size === 1 ? best[0] : undefined;
 }
 
