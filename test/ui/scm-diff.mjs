@@ -36,7 +36,7 @@ async function checkDiff(page, assert, log) {
 }
 
 export const tests = {
-  async 'a reply changed by one word: Source Control opens a dialog diff showing that output change only'({ page, vsc, url, workspace, assert, log }) {
+  async 'a reply changed by one word: Source Control opens a dialog diff showing that output change only'({ page, vsc, url, workspace, assert, log, screenshot }) {
     git(workspace, 'init', '-q');
     git(workspace, 'add', '-A');
     git(workspace, 'commit', '-q', '-m', 'dialog');
@@ -52,13 +52,15 @@ export const tests = {
     await row.waitFor({ timeout: 90000 });
     await row.click();
     await checkDiff(page, assert, log);
+    await screenshot('scm-diff-rendered');
   },
 
-  async "switched to text, the reply's change is a line of text"({ page, assert }) {
+  async "switched to text, the reply's change is a line of text"({ page, assert, screenshot }) {
     const row = page.locator('.notebook-text-diff-editor .monaco-list-row', { hasText: 'Outputs changed' }).first();
     await row.locator('.action-item a[aria-label="Switch Output Rendering"]').first().click();
     await page.locator('.notebook-text-diff-editor .view-line', { hasText: 'It was **42**.' }).first().waitFor({ timeout: 60000 });
     assert.ok(await page.locator('.notebook-text-diff-editor .view-line', { hasText: 'It is **42**.' }).count(), 'the old line beside it');
+    await screenshot('scm-diff-text');
   },
 
   async "the Timeline's Uncommitted Changes opens the same diff"({ page, vsc, assert, log }) {
