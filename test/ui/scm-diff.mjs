@@ -20,6 +20,15 @@ const diff = (page) => page.locator('.notebook-text-diff-editor:visible').first(
 const changeHeaders = (page) =>
   page.evaluate(() => [...document.querySelectorAll('.notebook-text-diff-editor .monaco-list-row')].map((r) => r.textContent ?? '').join('\n'));
 
+/** Which of the two replies a webview of the page shows, as our reply renderer draws them (in a shadow root). */
+const renderedReplies = async (page) => {
+  const out = [];
+  for (const f of page.frames()) {
+    for (const word of ['It is', 'It was']) if (await f.locator(`text=/${word} 42/`).count().catch(() => 0)) out.push(word);
+  }
+  return out;
+};
+
 /** Waits until the notebook diff shows its cells, then checks what it says changed. */
 async function checkDiff(page, assert, log) {
   await diff(page).waitFor({ timeout: 90000 });
@@ -52,6 +61,9 @@ export const tests = {
     await row.waitFor({ timeout: 90000 });
     await row.click();
     await checkDiff(page, assert, log);
+    // Replies as replies: both versions rendered by our reply renderer, side by side.
+    const rendered = await until(page, () => renderedReplies(page), (t) => t.includes('It is') && t.includes('It was'), 'both replies rendered in the diff', 60000).catch((e) => String(e));
+    log(`rendered: ${JSON.stringify(rendered).slice(0, 300)}`);
     await screenshot('scm-diff-rendered');
   },
 
