@@ -13,7 +13,7 @@ const setAssociations = (v: Record<string, string> | undefined) => vscode.worksp
 
 describe('the editor association of openDialogsByDefault', function () {
   this.timeout(60000);
-  // Run alone, no earlier suite has opened a notebook, which is what activates the extension.
+  // Activated by the workspace's .ipynb files at start-up (workspaceContains), or here when that has not happened yet.
   before(activate);
   afterEach(async () => {
     await setting(undefined);
