@@ -7,6 +7,8 @@ import { registerCellIds } from './ids';
 import { registerStatusBar } from './statusBar';
 import { registerReplyEditor } from './replyEditor';
 import { registerOpening } from './opening';
+import { registerDefaultEditor } from './defaultEditor';
+import { config } from '../config';
 import { registerContextKeys } from './contextKeys';
 import { registerOrigins } from './origins';
 import { registerExportOnSave } from './exportOnSave';
@@ -15,6 +17,8 @@ import { registerFolding } from './folding';
 import { registerReplyImages } from './replyImages';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
+  // Before anything else: a dialog double-clicked while we activate already opens as a dialog.
+  registerDefaultEditor(context, () => config.openDialogsByDefault);
   // First: every other listener that reads a dialog sees it with this change event's cells.
   context.subscriptions.push(followDialogs());
   registerSerializer(context);

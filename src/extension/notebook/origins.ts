@@ -1,3 +1,9 @@
+// The storage bookkeeping of an open dialog (which read each cell came from, the file's text around the
+// cells) rides in the `dialogOrigin` key of cell and notebook metadata, which the serializer declares
+// transient: VS Code's diff (Source Control, Timeline) and dirty state ignore it, so they show what changed
+// in the file and nothing else. VS Code also leaves it out of what it hands the serializer to save;
+// bookkeeping.ts finds it again in the open notebook.
+//
 // The bulk of a read cell's storage origin (its exact text in the file and its state at read time, see
 // core/ipynb/storage.ts) stays in this process while its dialog is open; the cell's metadata keeps only
 // the small hints and which read and position it came from. VS Code copies and hashes cell metadata in
@@ -8,8 +14,11 @@
 // text is gone (an undo past a revert) is written canonically: the same content, maybe other bytes.
 
 import * as vscode from 'vscode';
-import { isJsonObject } from '../../core/base';
+import { Json, JsonObject, isJsonObject } from '../../core/base';
 import { CellOrigin } from '../../core/model';
+
+/** The metadata key (cell and notebook) of the storage bookkeeping, transient for VS Code. */
+export const BOOKKEEPING = 'dialogOrigin';
 
 /** What cell metadata keeps of a CellOrigin. */
 export type OriginHints = Omit<CellOrigin, 'text' | 'state'>;
@@ -38,11 +47,10 @@ export function fullOrigin(h: OriginHints): CellOrigin {
   return bulk ? ({ ...h, ...bulk } as CellOrigin) : (h as CellOrigin);
 }
 
-/** The read token of an open dialog notebook (`NotebookData.metadata.dialog.origin.file`). */
-function readOf(nb: vscode.NotebookDocument): string | undefined {
-  const s = nb.metadata.dialog;
-  const o = isJsonObject(s) ? s.origin : undefined;
-  return isJsonObject(o) && typeof o.file === 'string' ? o.file : undefined;
+/** The read token of an open dialog notebook (`NotebookData.metadata.dialogOrigin.file`). */
+export function readOf(nb: { metadata: { [key: string]: unknown } }): string | undefined {
+  const o = nb.metadata?.[BOOKKEEPING];
+  return isJsonObject(o as Json) && typeof (o as JsonObject).file === 'string' ? ((o as JsonObject).file as string) : undefined;
 }
 
 export function registerOrigins(context: vscode.ExtensionContext): void {
