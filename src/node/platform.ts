@@ -1,7 +1,7 @@
 // The desktop's Platform: Node's environment, sharp, local files, the `ws` WebSocket, a local Jupyter Server and
 // the machine's Python environments with their kernelspecs.
 
-import { stat } from 'node:fs/promises';
+import { stat, utimes } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import WebSocket from 'ws';
 import type { Platform } from '../extension/platform';
@@ -20,6 +20,7 @@ export const nodePlatform: Platform = {
       (s) => (s.isFile() ? { mtime: s.mtimeMs, size: s.size } : undefined),
       () => undefined,
     ),
+  setFileMtime: (path, mtime) => utimes(path, new Date(), new Date(mtime)),
   readFileRefs,
   WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
   startLocalServer,

@@ -31,8 +31,8 @@ export interface MergeResult {
   report: MergeReport;
 }
 
-/** Indices (into `seq`) of a longest strictly increasing subsequence. */
-function lis(seq: readonly number[]): Set<number> {
+/** Indices (into `seq`) of a longest strictly increasing subsequence: what stayed in order. */
+export function longestIncreasing(seq: readonly number[]): Set<number> {
   const tails: number[] = [];
   const prev = new Int32Array(seq.length).fill(-1);
   for (let i = 0; i < seq.length; i++) {
@@ -54,7 +54,7 @@ function lis(seq: readonly number[]): Set<number> {
 /** Keys whose place among the `common` keys changed from base to `keys`. */
 function movedKeys(keys: readonly string[], common: Set<string>, baseAt: Map<string, number>): Set<string> {
   const inCommon = keys.filter((k) => common.has(k));
-  const kept = lis(inCommon.map((k) => baseAt.get(k)!));
+  const kept = longestIncreasing(inCommon.map((k) => baseAt.get(k)!));
   return new Set(inCommon.filter((_, i) => !kept.has(i)));
 }
 

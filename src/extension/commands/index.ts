@@ -11,6 +11,7 @@ import { registerValidateCommand } from './validate';
 import { registerFocus } from './focus';
 import { registerExtractCommand } from './extract';
 import { registerKeymapCommands } from './keymap';
+import { registerConflicts } from './conflicts';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
   registerFocus(context);
@@ -23,4 +24,5 @@ export function registerCommands(context: vscode.ExtensionContext): void {
   registerValidateCommand(context);
   registerExtractCommand(context);
   registerKeymapCommands(context);
+  registerConflicts(context);
 }

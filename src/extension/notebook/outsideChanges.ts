@@ -1,0 +1,178 @@
+// Another program rewrote the file of an open dialog that has unsaved edits (an agent, dialoghelper, git):
+// what it changed comes into the open notebook at once, merged by message with the user's edits
+// (core/threeway): base = the file as last loaded or saved, ours = the notebook, theirs = the file now.
+// One WorkspaceEdit (one undo step); cells busy with a run or a streaming reply are left to it; a message
+// both changed keeps both versions, marked (conflicts.ts). A clean dialog is left to VS Code, which reloads.
+//
+// Saving afterwards must not meet "the content of the file is newer": VS Code refuses a save when the
+// file's mtime is later than the one it last read or wrote. Everything on disk is in the notebook now, so
+// the file's mtime is set back to that one (desktop only; in the browser the save asks as before).
+
+import * as vscode from 'vscode';
+import { DialogReadError, readIpynb } from '../../core/ipynb';
+import { jsonEqual } from '../../core/base';
+import { Dialog, Message } from '../../core/model';
+import { describeMerge, mergeDialogs } from '../../core/threeway';
+import { NOTEBOOK_TYPE, cellLike, notebookDialog, notebookMetadataWith } from './cells';
+import { messageSplices } from './messageSplices';
+import { notebookCodeLanguage } from './edits';
+import { isBusy } from './busyCells';
+import { isStreaming } from './streamingReplies';
+import { platform } from '../platform';
+import { log } from '../log';
+
+/** The file as this window last agreed with it. */
+interface Baseline {
+  text: string;
+  /** Its mtime as VS Code remembers it (the save check compares with it); undefined when unknown. */
+  mtime?: number;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const baselines = new Map<string, Baseline>();
+/** Dialogs being saved: their own write is no outside change (a refused save never ends: forgotten after a while). */
+const saving = new Map<string, number>();
+const SAVE_WINDOW_MS = 10000;
+
+async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number } | undefined> {
+  try {
+    const [bytes, stat] = await Promise.all([vscode.workspace.fs.readFile(uri), vscode.workspace.fs.stat(uri)]);
+    return { text: UTF8.decode(bytes), mtime: stat.mtime };
+  } catch {
+    return undefined;
+  }
+}
+
+async function takeBaseline(nb: vscode.NotebookDocument): Promise<void> {
+  const disk = await readDisk(nb.uri);
+  if (disk) baselines.set(nb.uri.toString(), disk);
+}
+
+/** What a merge of an outside change did, for tests and the benchmark. */
+export interface OutsideMerge {
+  uri: string;
+  said: string;
+  conflicts: number;
+  /** Whether the notebook was edited (false: the file holds what the notebook does). */
+  edited: boolean;
+}
+const merged = new vscode.EventEmitter<OutsideMerge>();
+export const onDidMergeOutsideChange = merged.event;
+
+/** The messages of `nb` as the merge's "ours", and the busy ones among them. */
+function ours(nb: vscode.NotebookDocument): { d: Dialog; busy: Set<Message> } {
+  const d = notebookDialog(nb);
+  const busy = new Set<Message>();
+  nb.getCells().forEach((c, i) => {
+    if (isBusy(c) || isStreaming(cellLike(c))) busy.add(d.messages[i]);
+  });
+  return { d, busy };
+}
+
+/** Merges the file's new text into the open notebook; returns what it said ('' when nothing came in). */
+export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Baseline, theirsText: string): Promise<OutsideMerge | undefined> {
+  const name = nb.uri.path.split('/').pop() ?? nb.uri.path;
+  let theirs: Dialog;
+  let before: Dialog;
+  try {
+    theirs = theirsText.trim() ? readIpynb(theirsText, name) : new Dialog();
+  } catch (e) {
+    const why = e instanceof DialogReadError ? e.message.split('\n', 1)[0] : String(e);
+    log.warn(`${name} changed on disk but cannot be read as a dialog (${why}): not merged; the open dialog is as it was.`);
+    void vscode.window.showWarningMessage(`${name} changed on disk but cannot be read as a dialog (${why}). Your open dialog is as it was; saving it will ask before overwriting the file.`);
+    return undefined;
+  }
+  try {
+    before = base.text.trim() ? readIpynb(base.text, name) : new Dialog();
+  } catch {
+    before = new Dialog(); // the file we loaded from was empty or is no longer readable: all of theirs is new
+  }
+  const { d, busy } = ours(nb);
+  const metas = new Map(d.messages.map((m) => [m, m.meta]));
+  const { dialog, report } = mergeDialogs(before, d, theirs, { keep: (m) => busy.has(m) });
+  const changed = new Set(d.messages.filter((m) => metas.get(m) !== m.meta));
+  const edits = messageSplices(d.messages, dialog.messages, changed, notebookCodeLanguage(nb));
+  if (!jsonEqual(dialog.meta, d.meta)) edits.push(vscode.NotebookEdit.updateNotebookMetadata(notebookMetadataWith(nb, dialog.meta)));
+  if (edits.length) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(nb.uri, edits);
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      log.warn(`${name} changed on disk; VS Code refused the merge edit. The open dialog is as it was.`);
+      return undefined;
+    }
+  }
+  const said = describeMerge(report);
+  const result: OutsideMerge = { uri: nb.uri.toString(), said, conflicts: report.conflicts, edited: edits.length > 0 };
+  if (said) {
+    log.info(`${name} changed on disk: ${said}`);
+    const show = report.conflicts ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    void show(`${name} changed on disk: ${said}.${report.conflicts ? ' Both versions are kept; resolve them on the cells marked as conflicts.' : ''}`);
+  }
+  merged.fire(result);
+  return result;
+}
+
+/** Sets the file's mtime back to the one VS Code last read or wrote, so the next save is not refused. */
+async function rebaseline(uri: vscode.Uri, base: Baseline, text: string): Promise<void> {
+  const set = platform().setFileMtime;
+  if (!set || uri.scheme !== 'file' || base.mtime === undefined) return;
+  // Only while the file still holds what was merged: a newer write is merged (or refused) on its own event.
+  const now = await readDisk(uri);
+  if (now?.text === text) await set(uri.fsPath, base.mtime);
+}
+
+async function onDiskChange(uri: vscode.Uri): Promise<void> {
+  const key = uri.toString();
+  const nb = vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === key && n.notebookType === NOTEBOOK_TYPE);
+  const base = baselines.get(key);
+  if (!nb || !base || Date.now() - (saving.get(key) ?? 0) < SAVE_WINDOW_MS) return;
+  const disk = await readDisk(uri);
+  if (!disk || disk.text === base.text) return;
+  if (!nb.isDirty) {
+    // VS Code reloads a clean dialog itself.
+    baselines.set(key, disk);
+    return;
+  }
+  const result = await mergeOutsideChange(nb, base, disk.text);
+  if (!result) return;
+  baselines.set(key, { text: disk.text, mtime: base.mtime });
+  if (result.edited) await rebaseline(uri, base, disk.text);
+}
+
+export function registerOutsideChanges(context: vscode.ExtensionContext): void {
+  const watchers = new Map<string, vscode.Disposable>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const soon = (uri: vscode.Uri) => {
+    // A program writing in pieces: merge once it is done.
+    const key = uri.toString();
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(() => (timers.delete(key), void onDiskChange(uri).catch((e) => log.error(`Merging the change on disk of ${uri.path}: ${String(e)}`))), 50));
+  };
+  const open = (nb: vscode.NotebookDocument) => {
+    if (nb.notebookType !== NOTEBOOK_TYPE || nb.isUntitled) return;
+    const key = nb.uri.toString();
+    void takeBaseline(nb);
+    if (watchers.has(key)) return;
+    const dir = vscode.Uri.joinPath(nb.uri, '..');
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, nb.uri.path.split('/').pop()!), true, false, true);
+    w.onDidChange(soon);
+    w.onDidCreate(soon);
+    watchers.set(key, w);
+  };
+  vscode.workspace.notebookDocuments.forEach(open);
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenNotebookDocument(open),
+    vscode.workspace.onWillSaveNotebookDocument((e) => void saving.set(e.notebook.uri.toString(), Date.now())),
+    vscode.workspace.onDidSaveNotebookDocument((nb) => {
+      const key = nb.uri.toString();
+      void takeBaseline(nb).finally(() => saving.delete(key));
+    }),
+    vscode.workspace.onDidCloseNotebookDocument((nb) => {
+      const key = nb.uri.toString();
+      watchers.get(key)?.dispose();
+      watchers.delete(key);
+      baselines.delete(key);
+    }),
+    { dispose: () => watchers.forEach((w) => w.dispose()) },
+  );
+}
