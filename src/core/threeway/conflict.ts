@@ -17,7 +17,7 @@ export interface ConflictMark {
   of: string | null;
 }
 
-export function conflictOf(m: Message): ConflictMark | undefined {
+export function conflictOf(m: Pick<Message, 'meta'>): ConflictMark | undefined {
   const v = m.meta[CONFLICT_KEY];
   if (!isJsonObject(v) || (v.side !== 'ours' && v.side !== 'theirs')) return undefined;
   return { side: v.side, of: typeof v.of === 'string' ? v.of : null };

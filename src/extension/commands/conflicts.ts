@@ -4,7 +4,6 @@
 
 import * as vscode from 'vscode';
 import { ConflictMark, Resolution, conflictOf, resolveConflict } from '../../core/threeway';
-import { Message } from '../../core/model';
 import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../notebook/cells';
 import { notebookCodeLanguage } from '../notebook/edits';
 import { messageSplices } from '../notebook/messageSplices';
@@ -19,12 +18,12 @@ const COMMANDS: Record<Resolution, string> = {
 
 /** The cell's own mark, else the mark of a cell holding the other version of this cell's message. */
 function markOf(cell: vscode.NotebookCell): ConflictMark | undefined {
-  const own = conflictOf(new Message({ meta: cellState(cell).meta ?? {} }));
+  const own = conflictOf({ meta: cellState(cell).meta ?? {} });
   if (own) return own;
   const id = cellState(cell).id;
   if (!id) return undefined;
   for (const c of cell.notebook.getCells()) {
-    const mark = conflictOf(new Message({ meta: cellState(c).meta ?? {} }));
+    const mark = conflictOf({ meta: cellState(c).meta ?? {} });
     if (mark?.side === 'theirs' && mark.of === id) return { side: 'ours', of: cellState(c).id ?? null };
   }
   return undefined;

@@ -15,6 +15,7 @@ import { Dialog, Message } from '../../core/model';
 import { describeMerge, mergeDialogs } from '../../core/threeway';
 import { NOTEBOOK_TYPE, cellLike, notebookDialog, notebookMetadataWith } from './cells';
 import { messageSplices } from './messageSplices';
+import { adoptRead } from './origins';
 import { notebookCodeLanguage } from './edits';
 import { isBusy } from './busyCells';
 import { isStreaming } from './streamingReplies';
@@ -90,6 +91,8 @@ export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Base
   const { d, busy } = ours(nb);
   const metas = new Map(d.messages.map((m) => [m, m.meta]));
   const { dialog, report } = mergeDialogs(before, d, theirs, { keep: (m) => busy.has(m) });
+  const token = (theirs.origin as { file?: unknown } | undefined)?.file;
+  if (typeof token === 'string') adoptRead(nb, token);
   const changed = new Set(d.messages.filter((m) => metas.get(m) !== m.meta));
   const edits = messageSplices(d.messages, dialog.messages, changed, notebookCodeLanguage(nb));
   if (!jsonEqual(dialog.meta, d.meta)) edits.push(vscode.NotebookEdit.updateNotebookMetadata(notebookMetadataWith(nb, dialog.meta)));
