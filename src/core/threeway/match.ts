@@ -1,9 +1,9 @@
 // Which message of one version of a dialog is which message of another: by id, and id-less cells (whose
 // in-memory ids are made up at each read) by content, then by position between matched neighbours.
 
-import { JsonObject, stringifyCanonical } from '../base/json';
+import { JsonObject, isJsonObject, stringifyCanonical } from '../base/json';
 import { Message } from '../model/dialog';
-import { cellState } from '../ipynb/cell';
+import { cellState, hasState } from '../ipynb/cell';
 
 const prints = new WeakMap<Message, string>();
 
@@ -29,17 +29,7 @@ export function sameMessage(a: Message, b: Message): boolean {
 /** A message read from a file and not changed since (its state is still the one read). */
 function unedited(m: Message): boolean {
   const s = m.origin?.state;
-  return !!s && fingerprint(m) === stateprint(s);
-}
-
-const statePrints = new WeakMap<JsonObject, string>();
-function stateprint(s: JsonObject): string {
-  let p = statePrints.get(s);
-  if (p === undefined) {
-    const { id: _id, ...rest } = s;
-    statePrints.set(s, (p = stringifyCanonical(rest)));
-  }
-  return p;
+  return isJsonObject(s) && hasState(m, s);
 }
 
 const idless = (m: Message) => typeof m.origin?.genId === 'string';
