@@ -35,8 +35,8 @@ describe('outside changes merged (bench)', function () {
     await ext?.activate();
     const uri = vscode.Uri.joinPath(folder(), FILE);
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
-    const nb = await vscode.workspace.openNotebookDocument(uri);
-    await vscode.window.showNotebookDocument(nb);
+    await vscode.commands.executeCommand('vscode.openWith', uri, 'dialog-notebook', { preview: false });
+    const nb = vscode.workspace.notebookDocuments.find((d) => d.notebookType === 'dialog-notebook' && d.uri.toString() === uri.toString())!;
     const rows: Record<'merged' | 'reloaded', number[]> = { merged: [], reloaded: [] };
     for (let r = 0; r < ROUNDS * 2; r++) {
       const dirty = r % 2 === 0;

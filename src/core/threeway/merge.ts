@@ -81,9 +81,10 @@ function mergeMeta(base: JsonObject, ours: JsonObject, theirs: JsonObject, confl
 }
 
 /**
- * Merges what `ours` and `theirs` changed since `base`. Takes ownership of the sides' messages (the result
- * holds them; a conflict copy is theirs, re-id'd and marked). The result keeps ours's name and the storage
- * origin of the side it is identical to (ours first), else ours's, so an unchanged dialog writes its bytes.
+ * Merges what `ours` and `theirs` changed since `base`. Ours's messages are left as they are (the result
+ * holds them, owned by ours still); theirs's are taken over (a conflict copy is theirs, re-id'd and
+ * marked). The result keeps ours's name and the storage origin of the side it is identical to (ours
+ * first), else ours's, so an unchanged dialog writes its bytes.
  */
 export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: MergeOptions = {}): MergeResult {
   const keep = opts.keep ?? (() => false);
@@ -140,12 +141,14 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
     } else if (!t && b) {
       // Theirs deleted it: gone, unless ours changed it (or must keep it).
       if (sameMessage(o, b) && !keep(o)) report.removed++;
+      else if (keep(o)) content.set(k, o);
       else {
-        content.set(k, o);
-        if (!keep(o)) {
-          markConflict(o, { side: 'ours', of: null });
-          report.conflicts++;
-        }
+        // Marked on a copy: ours's messages are never changed (the editor's are shared by its views).
+        const c = o.clone();
+        c.origin = o.origin;
+        markConflict(c, { side: 'ours', of: null });
+        content.set(k, c);
+        report.conflicts++;
       }
     } else content.set(k, o);
   }
@@ -192,7 +195,6 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
 
   const meta = mergeMeta(base.meta, ours.meta, theirs.meta, report.metaConflicts);
   const dialog = new Dialog(messages, ours.name, meta);
-  for (const m of messages) m.dlg = dialog;
   const identical = (d: Dialog) => d.messages.length === messages.length && d.messages.every((m, i) => m === messages[i]) && jsonEqual(d.meta, meta);
   const origin = identical(ours) ? ours.origin : identical(theirs) ? theirs.origin : ours.origin;
   if (origin) dialog.origin = origin;

@@ -13,7 +13,8 @@ import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { jsonEqual } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
 import { describeMerge, mergeDialogs } from '../../core/threeway';
-import { NOTEBOOK_TYPE, cellLike, notebookDialog, notebookMetadataWith } from './cells';
+import { NOTEBOOK_TYPE, cellLike, notebookMetadataWith } from './cells';
+import { dialogOf } from './dialogCache';
 import { messageSplices } from './messageSplices';
 import { adoptRead } from './origins';
 import { notebookCodeLanguage } from './edits';
@@ -34,9 +35,15 @@ const baselines = new Map<string, Baseline>();
 /** Dialogs being saved: their own write is no outside change (a refused save never ends: forgotten after a while). */
 const saving = new Map<string, number>();
 const SAVE_WINDOW_MS = 10000;
+/** How long an unreadable file is given to become readable before the user is told. */
+const UNREADABLE_WAIT_MS = 300;
 
 async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number } | undefined> {
   try {
+    // A local file directly: workspace.fs waits for a round trip to the window first.
+    const local = uri.scheme === 'file' ? platform().readLocalFile : undefined;
+    const read = local ? await local(uri.fsPath) : undefined;
+    if (read) return { text: UTF8.decode(read.bytes), mtime: read.mtime };
     const [bytes, stat] = await Promise.all([vscode.workspace.fs.readFile(uri), vscode.workspace.fs.stat(uri)]);
     return { text: UTF8.decode(bytes), mtime: stat.mtime };
   } catch {
@@ -62,7 +69,7 @@ export const onDidMergeOutsideChange = merged.event;
 
 /** The messages of `nb` as the merge's "ours", and the busy ones among them. */
 function ours(nb: vscode.NotebookDocument): { d: Dialog; busy: Set<Message> } {
-  const d = notebookDialog(nb);
+  const d = dialogOf(nb); // shared with the views: the merge changes none of its messages
   const busy = new Set<Message>();
   nb.getCells().forEach((c, i) => {
     if (isBusy(c) || isStreaming(cellLike(c))) busy.add(d.messages[i]);
@@ -70,31 +77,31 @@ function ours(nb: vscode.NotebookDocument): { d: Dialog; busy: Set<Message> } {
   return { d, busy };
 }
 
-/** Merges the file's new text into the open notebook; returns what it said ('' when nothing came in). */
-export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Baseline, theirsText: string): Promise<OutsideMerge | undefined> {
-  const name = nb.uri.path.split('/').pop() ?? nb.uri.path;
-  let theirs: Dialog;
-  let before: Dialog;
+const nameOf = (nb: vscode.NotebookDocument) => nb.uri.path.split('/').pop() ?? nb.uri.path;
+
+/** The dialog in the file's new text; undefined (with the reason) when it does not read as one. */
+function readTheirs(text: string, name: string): Dialog | string {
   try {
-    theirs = theirsText.trim() ? readIpynb(theirsText, name) : new Dialog();
+    return text.trim() ? readIpynb(text, name) : new Dialog();
   } catch (e) {
-    const why = e instanceof DialogReadError ? e.message.split('\n', 1)[0] : String(e);
-    log.warn(`${name} changed on disk but cannot be read as a dialog (${why}): not merged; the open dialog is as it was.`);
-    void vscode.window.showWarningMessage(`${name} changed on disk but cannot be read as a dialog (${why}). Your open dialog is as it was; saving it will ask before overwriting the file.`);
-    return undefined;
+    return e instanceof DialogReadError ? e.message.split('\n', 1)[0] : String(e);
   }
+}
+
+/** Merges the file's new dialog into the open notebook; returns what it said ('' when nothing came in). */
+export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Baseline, theirs: Dialog): Promise<OutsideMerge | undefined> {
+  const name = nameOf(nb);
+  let before: Dialog;
   try {
     before = base.text.trim() ? readIpynb(base.text, name) : new Dialog();
   } catch {
     before = new Dialog(); // the file we loaded from was empty or is no longer readable: all of theirs is new
   }
   const { d, busy } = ours(nb);
-  const metas = new Map(d.messages.map((m) => [m, m.meta]));
   const { dialog, report } = mergeDialogs(before, d, theirs, { keep: (m) => busy.has(m) });
   const token = (theirs.origin as { file?: unknown } | undefined)?.file;
   if (typeof token === 'string') adoptRead(nb, token);
-  const changed = new Set(d.messages.filter((m) => metas.get(m) !== m.meta));
-  const edits = messageSplices(d.messages, dialog.messages, changed, notebookCodeLanguage(nb));
+  const edits = messageSplices(d.messages, dialog.messages, new Set(), notebookCodeLanguage(nb));
   if (!jsonEqual(dialog.meta, d.meta)) edits.push(vscode.NotebookEdit.updateNotebookMetadata(notebookMetadataWith(nb, dialog.meta)));
   if (edits.length) {
     const edit = new vscode.WorkspaceEdit();
@@ -136,7 +143,17 @@ async function onDiskChange(uri: vscode.Uri): Promise<void> {
     baselines.set(key, disk);
     return;
   }
-  const result = await mergeOutsideChange(nb, base, disk.text);
+  const theirs = readTheirs(disk.text, nameOf(nb));
+  if (typeof theirs === 'string') {
+    // Maybe a write still under way (a program writing in pieces): its next event merges it. Told only
+    // when the file stays so.
+    await new Promise((r) => setTimeout(r, UNREADABLE_WAIT_MS));
+    if ((await readDisk(uri))?.text !== disk.text) return;
+    log.warn(`${nameOf(nb)} changed on disk but cannot be read as a dialog (${theirs}): not merged; the open dialog is as it was.`);
+    void vscode.window.showWarningMessage(`${nameOf(nb)} changed on disk but cannot be read as a dialog (${theirs}). Your open dialog is as it was; saving it will ask before overwriting the file.`);
+    return;
+  }
+  const result = await mergeOutsideChange(nb, base, theirs);
   if (!result) return;
   baselines.set(key, { text: disk.text, mtime: base.mtime });
   if (result.edited) await rebaseline(uri, base, disk.text);
