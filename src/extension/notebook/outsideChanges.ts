@@ -28,6 +28,11 @@ interface Baseline {
   text: string;
   /** Its mtime as VS Code remembers it (the save check compares with it); undefined when unknown. */
   mtime?: number;
+  /**
+   * Its dialog, read ahead while the notebook has unsaved edits (only then can a change be merged), so a
+   * change reads one file, not two. Never changed: the merge only compares with it.
+   */
+  dialog?: Dialog;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -88,15 +93,37 @@ function readTheirs(text: string, name: string): Dialog | string {
   }
 }
 
+function baseDialog(base: Baseline, name: string): Dialog {
+  if (!base.dialog) {
+    try {
+      base.dialog = base.text.trim() ? readIpynb(base.text, name) : new Dialog();
+    } catch {
+      base.dialog = new Dialog(); // the file we loaded from is no longer readable: all of theirs is new
+    }
+  }
+  return base.dialog;
+}
+
+/** How long after the first unsaved edit the base is read ahead (not in the way of typing). */
+const READ_AHEAD_MS = 1000;
+const readingAhead = new Set<string>();
+
+/** Reads the base of a dialog with unsaved edits ahead of a change on disk, once. */
+function readAhead(nb: vscode.NotebookDocument): void {
+  const key = nb.uri.toString();
+  const base = baselines.get(key);
+  if (!nb.isDirty || !base || base.dialog || readingAhead.has(key)) return;
+  readingAhead.add(key);
+  setTimeout(() => {
+    readingAhead.delete(key);
+    if (baselines.get(key) === base && !nb.isClosed && nb.isDirty) baseDialog(base, nameOf(nb));
+  }, READ_AHEAD_MS);
+}
+
 /** Merges the file's new dialog into the open notebook; returns what it said ('' when nothing came in). */
 export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Baseline, theirs: Dialog): Promise<OutsideMerge | undefined> {
   const name = nameOf(nb);
-  let before: Dialog;
-  try {
-    before = base.text.trim() ? readIpynb(base.text, name) : new Dialog();
-  } catch {
-    before = new Dialog(); // the file we loaded from was empty or is no longer readable: all of theirs is new
-  }
+  const before = baseDialog(base, name);
   const { d, busy } = ours(nb);
   const { dialog, report } = mergeDialogs(before, d, theirs, { keep: (m) => busy.has(m) });
   const token = (theirs.origin as { file?: unknown } | undefined)?.file;
@@ -156,6 +183,7 @@ async function onDiskChange(uri: vscode.Uri): Promise<void> {
   const result = await mergeOutsideChange(nb, base, theirs);
   if (!result) return;
   baselines.set(key, { text: disk.text, mtime: base.mtime });
+  readAhead(nb);
   if (result.edited) await rebaseline(uri, base, disk.text);
 }
 
@@ -182,6 +210,7 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
   vscode.workspace.notebookDocuments.forEach(open);
   context.subscriptions.push(
     vscode.workspace.onDidOpenNotebookDocument(open),
+    vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && readAhead(e.notebook)),
     vscode.workspace.onWillSaveNotebookDocument((e) => void saving.set(e.notebook.uri.toString(), Date.now())),
     vscode.workspace.onDidSaveNotebookDocument((nb) => {
       const key = nb.uri.toString();
