@@ -16,17 +16,28 @@ const COMMANDS: Record<Resolution, string> = {
   both: 'dialogNotebook.conflict.keepBoth',
 };
 
+/** Per notebook version: message id → the id of the cell holding the other side's version of it. */
+const others = new WeakMap<vscode.NotebookDocument, { version: number; of: Map<string, string | null> }>();
+
+function otherVersions(nb: vscode.NotebookDocument): Map<string, string | null> {
+  const hit = others.get(nb);
+  if (hit?.version === nb.version) return hit.of;
+  const of = new Map<string, string | null>();
+  for (const c of nb.getCells()) {
+    const mark = conflictOf({ meta: cellState(c).meta ?? {} });
+    if (mark?.side === 'theirs' && mark.of) of.set(mark.of, cellState(c).id ?? null);
+  }
+  others.set(nb, { version: nb.version, of });
+  return of;
+}
+
 /** The cell's own mark, else the mark of a cell holding the other version of this cell's message. */
 function markOf(cell: vscode.NotebookCell): ConflictMark | undefined {
   const own = conflictOf({ meta: cellState(cell).meta ?? {} });
   if (own) return own;
   const id = cellState(cell).id;
-  if (!id) return undefined;
-  for (const c of cell.notebook.getCells()) {
-    const mark = conflictOf({ meta: cellState(c).meta ?? {} });
-    if (mark?.side === 'theirs' && mark.of === id) return { side: 'ours', of: cellState(c).id ?? null };
-  }
-  return undefined;
+  const other = id === undefined ? undefined : otherVersions(cell.notebook).get(id);
+  return other === undefined ? undefined : { side: 'ours', of: other };
 }
 
 /** Settles the conflict of the given (or active) cell. */
