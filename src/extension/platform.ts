@@ -7,6 +7,8 @@ import type { FileRefScope } from '../node/fileRefReader';
 import type { EnvironmentFinder } from './environments/environments';
 import type { KernelSpecFolder } from './environments/kernelSpecs';
 import type { LocalServer, LocalServerOptions } from './kernel/localServer';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LoopbackServer } from '../node/loopback';
 
 export interface Platform {
   /** `desktop` (Node) or `browser` (a web worker: no processes, no native modules, no local files). */
@@ -35,6 +37,11 @@ export interface Platform {
   readonly environmentFinder?: EnvironmentFinder;
   /** A folder of environment kernelspecs for the local Jupyter Server's JUPYTER_PATH (with startLocalServer). */
   kernelSpecFolder?: () => KernelSpecFolder;
+  /**
+   * Serves HTTP on 127.0.0.1 (`port` 0: any free one), refusing web pages' and foreign hosts' requests
+   * before `handle` sees them (node/loopback.ts); undefined where no server can listen (the browser).
+   */
+  listenLoopback?: (port: number, handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) => Promise<LoopbackServer>;
   /** The folder a local Jupyter Server serves when the dialog is in no local folder. */
   homeDir(): string;
 }

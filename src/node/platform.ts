@@ -9,6 +9,7 @@ import { discover, probe } from '../extension/environments/discovery';
 import { KernelSpecFolder } from '../extension/environments/kernelSpecs';
 import { startLocalServer } from '../extension/kernel/localServer';
 import { readFileRefs } from './fileRefReader';
+import { listenLoopback } from './loopback';
 import { sharpResizer } from './sharpResizer';
 
 export const nodePlatform: Platform = {
@@ -34,5 +35,6 @@ export const nodePlatform: Platform = {
   startLocalServer,
   environmentFinder: { discover, probe: (c) => probe(c) },
   kernelSpecFolder: () => new KernelSpecFolder(),
+  listenLoopback,
   homeDir: homedir,
 };

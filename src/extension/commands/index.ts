@@ -12,6 +12,7 @@ import { registerFocus } from './focus';
 import { registerExtractCommand } from './extract';
 import { registerKeymapCommands } from './keymap';
 import { registerConflicts } from './conflicts';
+import { holdSelection } from './target';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
   registerFocus(context);
@@ -25,4 +26,6 @@ export function registerCommands(context: vscode.ExtensionContext): void {
   registerExtractCommand(context);
   registerKeymapCommands(context);
   registerConflicts(context);
+  // Run by every single-key binding before `list.select` (see target.ts).
+  context.subscriptions.push(vscode.commands.registerCommand('dialogNotebook.holdSelection', holdSelection));
 }

@@ -44,13 +44,13 @@ const STOPPED = 'Not run: the answer was stopped.';
 const result = (ok: boolean, text: string): ToolResult => ({ ok, text, printed: '' });
 
 /** What the confirmation says about a call: the question and the detail (the code, the messages). */
-function question(def: DialogToolDef, args: JsonObject, plan: ToolOutcome | undefined, name: string): [string, string] {
-  if (def.name === 'python') return [`The AI wants to run Python in the kernel of ${name}.`, String(args.code ?? '')];
+function question(who: string, def: DialogToolDef, args: JsonObject, plan: ToolOutcome | undefined, name: string): [string, string] {
+  if (def.name === 'python') return [`${who} wants to run Python in the kernel of ${name}.`, String(args.code ?? '')];
   if (def.name === 'del_msgs' && plan?.deletes) {
     const n = plan.deletes.length;
-    return [`The AI wants to delete ${n} message${n === 1 ? '' : 's'} from ${name}.`, plan.deletes.map((m) => preview(m, 120)).join('\n')];
+    return [`${who} wants to delete ${n} message${n === 1 ? '' : 's'} from ${name}.`, plan.deletes.map((m) => preview(m, 120)).join('\n')];
   }
-  return [`The AI wants to call ${def.name} on ${name}.`, JSON.stringify(args, null, 2)];
+  return [`${who} wants to call ${def.name} on ${name}.`, JSON.stringify(args, null, 2)];
 }
 
 export interface DialogToolOptions {
@@ -62,6 +62,8 @@ export interface DialogToolOptions {
   confirm?: boolean;
   /** The current message to start from, when no prompt is answered (an agent's earlier call). */
   current?: string | null;
+  /** Who calls, as the confirmation names it (default "The AI"); see door.ts. */
+  who?: string;
 }
 
 /** The dialog tools of one answer (or one agent call) on `nb`, with its current message. */
@@ -103,7 +105,7 @@ export class DialogToolSession {
   /** Asks the user when the setting says so; a stopped answer stops waiting (the call is not run). */
   private async ask(def: DialogToolDef, args: JsonObject, signal: AbortSignal | undefined, plan?: ToolOutcome): Promise<ToolResult | undefined> {
     if (this.opts.confirm === false || !needsConfirm(this.nb, def.kind)) return undefined;
-    const [q, detail] = question(def, args, plan, dialogName(this.nb));
+    const [q, detail] = question(this.opts.who ?? 'The AI', def, args, plan, dialogName(this.nb));
     const stopped = result(false, STOPPED);
     if (signal?.aborted) return stopped;
     const allowed = await new Promise<boolean | 'stopped'>((resolve) => {

@@ -4,9 +4,10 @@
 import * as vscode from 'vscode';
 import { DialogKernels } from '../answer/promptKernel';
 import { forgetOnClose } from './confirm';
+import { forgetCurrentOnClose } from './door';
 import { registerLmTools } from './lmTools';
 import { ToolsStatusItem, toggleToolsCommand } from './toggle';
 
 export function registerTools(context: vscode.ExtensionContext, kernels: () => DialogKernels | undefined): void {
-  context.subscriptions.push(new ToolsStatusItem(), forgetOnClose(), vscode.commands.registerCommand('dialogNotebook.toggleTools', toggleToolsCommand), ...registerLmTools(kernels));
+  context.subscriptions.push(new ToolsStatusItem(), forgetOnClose(), forgetCurrentOnClose(), vscode.commands.registerCommand('dialogNotebook.toggleTools', toggleToolsCommand), ...registerLmTools(kernels));
 }

@@ -7,28 +7,10 @@ import * as vscode from 'vscode';
 import { JsonObject, isJsonObject } from '../../core';
 import { AGENT_TOOL_PREFIX, DIALOG_TOOLS, DialogToolDef } from '../../core/tools';
 import { DialogKernels } from '../answer/promptKernel';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { dialogEditor } from '../commands/target';
 import { config } from '../config';
-import { DialogToolSession, dialogName } from './dialogTools';
-
-
-/** The open dialog `path` names (workspace-relative or absolute, `.ipynb` optional), else the active one. */
-function targetDialog(path: unknown): vscode.NotebookDocument {
-  const open = vscode.workspace.notebookDocuments.filter((n) => n.notebookType === NOTEBOOK_TYPE);
-  if (typeof path === 'string' && path.trim()) {
-    const want = path.trim().replace(/\.ipynb$/, '');
-    const nb = open.find((n) => dialogName(n) === want || n.uri.fsPath.replace(/\.ipynb$/, '') === want || n.uri.path.replace(/\.ipynb$/, '') === want);
-    if (!nb) throw new Error(`No open dialog is named ${path}. Open it first; the open dialogs are: ${open.map(dialogName).join(', ') || 'none'}.`);
-    return nb;
-  }
-  const nb = dialogEditor()?.notebook;
-  if (!nb) throw new Error('No dialog is active: open a dialog (.ipynb) in Dialog Notebooks, or name one with the dialog parameter.');
-  return nb;
-}
-
-/** The current message of each dialog for agents' calls: the message last added or updated (chaining). */
-const current = new Map<string, string | null>();
+import { dialogName } from './dialogTools';
+import { callDialogTool, openDialog, resolveDialog } from './door';
 
 class DialogLmTool implements vscode.LanguageModelTool<JsonObject> {
   constructor(
@@ -38,12 +20,8 @@ class DialogLmTool implements vscode.LanguageModelTool<JsonObject> {
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<JsonObject>): vscode.PreparedToolInvocation {
     const input = isJsonObject(options.input) ? options.input : {};
-    let where: string;
-    try {
-      where = dialogName(targetDialog(input.dialog));
-    } catch {
-      where = 'the active dialog';
-    }
+    const named = typeof input.dialog === 'string' && input.dialog.trim() ? openDialog(input.dialog) : dialogEditor()?.notebook;
+    const where = named ? dialogName(named) : typeof input.dialog === 'string' && input.dialog.trim() ? input.dialog : 'the active dialog';
     const invocationMessage = `${this.def.name} on ${where}`;
     if (this.def.kind === 'read' || config.toolsConfirm === 'never') return { invocationMessage };
     const { dialog: _, ...args } = input;
@@ -54,15 +32,12 @@ class DialogLmTool implements vscode.LanguageModelTool<JsonObject> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<JsonObject>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const { dialog, ...args } = isJsonObject(options.input) ? options.input : {};
-    const nb = targetDialog(dialog);
-    const key = nb.uri.toString();
+    const nb = await resolveDialog(typeof dialog === 'string' ? dialog : undefined);
     if (this.def.kind !== 'read' && !vscode.workspace.isTrusted) throw new Error(`${this.def.name} changes the dialog, which an untrusted workspace does not allow; trust the workspace first.`);
-    const session = new DialogToolSession(nb, [this.def], { kernels: this.kernels(), confirm: false, current: current.get(key) ?? null });
     const ac = new AbortController();
     const sub = token.onCancellationRequested(() => ac.abort());
     try {
-      const r = await session.call(this.def.name, args, ac.signal);
-      current.set(key, session.currentMessage);
+      const r = await callDialogTool({ door: 'agent' }, nb, this.def.name, args, { kernels: this.kernels(), confirm: false, signal: ac.signal });
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(r.text)]);
     } finally {
       sub.dispose();
@@ -73,5 +48,5 @@ class DialogLmTool implements vscode.LanguageModelTool<JsonObject> {
 /** Registers `dialog_<tool>` for every dialog tool. */
 export function registerLmTools(kernels: () => DialogKernels | undefined): vscode.Disposable[] {
   if (typeof vscode.lm?.registerTool !== 'function') return [];
-  return [...DIALOG_TOOLS.map((def) => vscode.lm.registerTool(AGENT_TOOL_PREFIX + def.name, new DialogLmTool(def, kernels))), vscode.workspace.onDidCloseNotebookDocument((nb) => current.delete(nb.uri.toString()))];
+  return DIALOG_TOOLS.map((def) => vscode.lm.registerTool(AGENT_TOOL_PREFIX + def.name, new DialogLmTool(def, kernels)));
 }
