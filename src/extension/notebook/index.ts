@@ -1,4 +1,4 @@
-// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved, the images of prompts' thumbnails.
+// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved, the images of prompts' thumbnails, outside changes merged in and the conflicts they leave.
 
 import * as vscode from 'vscode';
 import { followDialogs } from './dialogCache';
@@ -15,6 +15,7 @@ import { registerExportOnSave } from './exportOnSave';
 import { registerAttachPaste } from './attachPaste';
 import { registerFolding } from './folding';
 import { registerReplyImages } from './replyImages';
+import { registerOutsideChanges } from './outsideChanges';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   // Before anything else: a dialog double-clicked while we activate already opens as a dialog.
@@ -32,4 +33,5 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerAttachPaste(context);
   registerFolding(context);
   registerReplyImages(context);
+  registerOutsideChanges(context);
 }

@@ -47,6 +47,21 @@ export function fullOrigin(h: OriginHints): CellOrigin {
   return bulk ? ({ ...h, ...bulk } as CellOrigin) : (h as CellOrigin);
 }
 
+/** Reads other than the notebook's own whose cells it holds (merged in from a change on disk). */
+const adopted = new WeakMap<vscode.NotebookDocument, Set<string>>();
+
+/** Cells of the read `token` now live in `nb` too: its texts go when `nb` closes or is re-read. */
+export function adoptRead(nb: vscode.NotebookDocument, token: string): void {
+  let set = adopted.get(nb);
+  if (!set) adopted.set(nb, (set = new Set()));
+  set.add(token);
+}
+
+function dropAdopted(nb: vscode.NotebookDocument): void {
+  for (const t of adopted.get(nb) ?? []) reads.delete(t);
+  adopted.delete(nb);
+}
+
 /** The read token of an open dialog notebook (`NotebookData.metadata.dialogOrigin.file`). */
 export function readOf(nb: { metadata: { [key: string]: unknown } }): string | undefined {
   const o = nb.metadata?.[BOOKKEEPING];
@@ -59,7 +74,11 @@ export function registerOrigins(context: vscode.ExtensionContext): void {
     const now = readOf(nb);
     if (!now) return; // metadata without a read (a new dialog, or edited): its cells' texts stay
     const before = current.get(nb);
-    if (before && before !== now) reads.delete(before); // re-read: the cells are the new read's
+    if (before && before !== now) {
+      // Re-read: the cells are the new read's.
+      reads.delete(before);
+      dropAdopted(nb);
+    }
     current.set(nb, now);
   };
   vscode.workspace.notebookDocuments.forEach(track);
@@ -69,6 +88,7 @@ export function registerOrigins(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidCloseNotebookDocument((nb) => {
       const f = current.get(nb) ?? readOf(nb);
       if (f) reads.delete(f);
+      dropAdopted(nb);
     }),
   );
 }
