@@ -54,6 +54,14 @@ interface Entry {
 const RESTART = 'Restart Kernel';
 const INSTALL = 'Install ipykernel';
 
+/** Code that prepares a fresh kernel for the host (before CRAFT code and any cell); `local`: the kernel runs on this machine. */
+export type KernelStartHook = (nb: vscode.NotebookDocument, ks: KernelSession, local: boolean) => Promise<void>;
+
+/** One run of a code cell: a new object each time the cell runs. */
+export interface CellRun {
+  readonly cell: vscode.NotebookCell;
+}
+
 /** What the status bar says of a dialog's kernel: a name, and where it runs when that is known. */
 export interface KernelDescription {
   label: string;
@@ -93,6 +101,9 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
   /** A code cell of the dialog ran (to its end, whatever its outcome): its variables may have changed. */
   readonly onDidRun = this.ran.event;
   private readonly subs: vscode.Disposable[] = [this.stateChanged, this.ran];
+  private readonly startHooks: KernelStartHook[] = [];
+  /** The run of a code cell each dialog's kernel does now, by the dialog's uri. */
+  private readonly runningCells = new Map<string, CellRun>();
 
   /** `recheck` asks an environment again (it may have got ipykernel since it was found). */
   constructor(
@@ -157,6 +168,24 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     return this.kernels.get(nb.uri.toString())?.kernel?.ks.kernelName ?? kernelName(nb);
   }
 
+  /** Runs `hook` in each kernel started (or restarted) from now on. */
+  onKernelStart(hook: KernelStartHook): vscode.Disposable {
+    this.startHooks.push(hook);
+    return new vscode.Disposable(() => this.startHooks.splice(this.startHooks.indexOf(hook), 1));
+  }
+
+  /** The code cell the dialog's kernel runs now (the cell whose code calls back into the dialog), if any. */
+  runningCell(nb: vscode.NotebookDocument): CellRun | undefined {
+    return this.runningCells.get(nb.uri.toString());
+  }
+
+  private async prepare(nb: vscode.NotebookDocument, k: { ks: KernelSession; server: DialogServer }): Promise<void> {
+    for (const hook of this.startHooks) {
+      await hook(nb, k.ks, k.server.root !== undefined).catch((e) => log.warn(`Preparing the kernel of ${k.server.path} failed: ${reason(e)}`));
+    }
+    await runCraftCode(nb, k.ks);
+  }
+
   /** Runs a code cell; false when the cells queued after it should not run (it failed or was stopped). */
   async run(exec: vscode.NotebookCellExecution): Promise<boolean> {
     const cell = exec.cell;
@@ -216,6 +245,9 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       },
     };
     let r: RunResult;
+    const key = exec.cell.notebook.uri.toString();
+    const run: CellRun = { cell: exec.cell };
+    this.runningCells.set(key, run);
     try {
       for (let attempt = 1; ; attempt++) {
         const restarts = k.restarts;
@@ -234,6 +266,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       r = { status: 'died', executionCount: null, outputs: [] };
       void this.offerRestart(exec.cell.notebook.uri.toString(), e.message);
     } finally {
+      if (this.runningCells.get(key) === run) this.runningCells.delete(key);
       interrupt.dispose();
       await throttle.finish();
     }
@@ -284,7 +317,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     const uri = nb.uri;
     log.info(`Starting kernel ${name}${target.kind === 'env' ? ` (${target.env.executable})` : ''} for ${server.path} on ${server.label}`);
     const ks = await KernelSession.start(server.conn, { path: server.path, kernelName: name });
-    await runCraftCode(nb, ks);
+    await this.prepare(nb, { ks, server });
     const lost = new LostSignal();
     const subs = [
       ks.onStatus(() => this.stateChanged.fire(uri)),
@@ -323,7 +356,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     try {
       await k.ks.restart();
       log.info(`Restarted the kernel of ${k.server.path}`);
-      await runCraftCode(nb, k.ks);
+      await this.prepare(nb, k);
     } catch (err) {
       log.warn(`Restart failed (${reason(err)}): starting a new kernel`);
       this.forget(nb.uri, k, true);

@@ -132,7 +132,7 @@ export class DialogToolSession {
       if (why) return result(false, `Error: ${why}; nothing was changed.`);
     }
     if (plan.ok && plan.current !== undefined) this.current = plan.current;
-    return result(plan.ok, plan.text);
+    return { ...result(plan.ok, plan.text), value: plan.value };
   }
 
   private async python(def: DialogToolDef, args: JsonObject, signal?: AbortSignal): Promise<ToolResult> {
