@@ -40,7 +40,7 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     // The stand-in package beside the dialogs: the kernel's working directory is on its sys.path.
     await writeText('scratch/dialoghelper/dialoghelper/__init__.py', DIALOGHELPER_INIT);
     await writeText('scratch/dialoghelper/dialoghelper/core.py', DIALOGHELPER_CORE);
-    await writeText('scratch/dialoghelper/other.ipynb', writeIpynb(new Dialog([note('othr0001', 'The other dialog.')])));
+    await writeText('scratch/dialoghelper/other.ipynb', writeIpynb(new Dialog([note('othr0001', 'The other dialog.'), new Message({ id: 'othr0003', msgType: 'prompt', content: 'A prompt.' })])));
   });
   after(closeAll);
 
@@ -107,9 +107,9 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
       ),
     ]);
     const addedId = (await run(nb, 'othr0002')).trim();
-    const other = await until(() => vscode.workspace.notebookDocuments.find((d) => d.uri.path.endsWith('/scratch/dialoghelper/other.ipynb')), 'other.ipynb opened');
+    const other = (await until(() => vscode.workspace.notebookDocuments.find((d) => d.uri.path.endsWith('/scratch/dialoghelper/other.ipynb')), 'other.ipynb opened'))!;
     assert.equal(other.notebookType, 'dialog-notebook');
-    assert.deepEqual(ids(other), ['othr0001', addedId], "placement defaults to at_end in another dialog (dialoghelper's rule)");
+    assert.deepEqual(ids(other), ['othr0001', 'othr0003', addedId], "placement defaults to at_end in another dialog (dialoghelper's rule)");
     assert.equal(vscode.window.activeNotebookEditor?.notebook, nb, 'opened in the background');
     assert.match(await run(nb, 'nope0001'), /^refused: No dialog scratch\/dialoghelper\/nope\.ipynb in the workspace/);
     const html = await run(nb, 'html0001');

@@ -6,10 +6,11 @@
 // dialoghelper's error form, `{"error": …}`, which raises DialogAPIError in the caller.
 
 import * as vscode from 'vscode';
-import { Json, JsonObject } from '../../core';
+import { Json, JsonObject, Message, exported, headerLevel, truthy } from '../../core';
 import { dialogTool } from '../../core/tools';
 import { splitIds, strDiff } from '../../core/surgery';
-import { cellState } from '../notebook/cells';
+import { cell2msg, cellLike, cellState } from '../notebook/cells';
+import { dialogName } from './dialogTools';
 import { listDialogs } from './door';
 
 /** A route's reply: JSON (dialoghelper asked with `Accept: application/json`), or text it reads as is. */
@@ -70,6 +71,13 @@ function idOrCurrent(form: Form, host: RouteHost, nb: vscode.NotebookDocument): 
   return id;
 }
 
+/** The message of the open notebook's cell with this id (a clear error when there is none). */
+function messageOf(nb: vscode.NotebookDocument, id: string): Message {
+  const k = indexOfId(nb, id);
+  if (k < 0) throw new RouteError(`no message ${id} in ${dialogName(nb)}`);
+  return cell2msg(cellLike(nb.cellAt(k)));
+}
+
 const indexOfId = (nb: vscode.NotebookDocument, id: string) => nb.getCells().findIndex((c) => cellState(c).id === id);
 const textOf = (nb: vscode.NotebookDocument, id: string) => {
   const k = indexOfId(nb, id);
@@ -127,6 +135,26 @@ const ROUTES: Record<string, Route> = {
     const id = idOrCurrent(form, host, nb);
     const idx = indexOfId(nb, id);
     return idx < 0 ? { error: `no message ${id} in ${form.get('dlg_name')}` } : { json: { idx } };
+  },
+  // The toggles are update_msg calls of the flag (an Undo step each).
+  toggle_header_collapse_: async (form, host) => {
+    const nb = await host.dialog();
+    const m = messageOf(nb, idOrCurrent(form, host, nb));
+    if (!headerLevel(m)) return { error: `message ${m.id} is not a heading note` };
+    const r = await host.tool(nb, 'update_msg', { id: m.id, heading_collapsed: !truthy(m.meta.heading_collapsed) });
+    return r.ok ? { text: JSON.stringify({ success: 'complete' }) } : errorOf(r);
+  },
+  toggle_export_: async (form, host) => {
+    const nb = await host.dialog();
+    const msgs = splitIds(form.get('ids') ?? '').map((id) => messageOf(nb, id));
+    if (!msgs.length) return { error: 'ids must name the messages to toggle' };
+    // All follow the first message's new state, as dialoghelper documents.
+    const on = !exported(msgs[0]);
+    for (const m of msgs) {
+      const r = await host.tool(nb, 'update_msg', { id: m.id, exported: on });
+      if (!r.ok) return errorOf(r);
+    }
+    return { json: { success: 'complete', exported: on } };
   },
   add_runq_: (form, host) => runMsgs(form, host),
   run_msgs_: (form, host) => runMsgs(form, host),

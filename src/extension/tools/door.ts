@@ -71,8 +71,13 @@ export async function resolveDialog(dname: string | undefined | null): Promise<v
     throw new DoorError(`${dname} is open in another notebook editor: run "Dialog: Open as Dialog" on it first.`);
   if (!looksLikeDialog(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)))) throw new DoorError(`${dname}.ipynb is not a dialog (no Solveit prompts or metadata).`);
   log.info(`Opening ${dname} in the background for a caller`);
+  const opened = () => openDialogs().find((n) => n.uri.toString() === uri.toString());
   await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE, { preserveFocus: true, preview: false, background: true });
-  const nb = openDialogs().find((n) => n.uri.toString() === uri.toString());
+  // The notebook reaches the extension host a moment after the command resolves; should it not come (an
+  // editor in the background is loaded lazily), it opens beside the active one, the focus staying put.
+  for (let k = 0; k < 40 && !opened(); k++) await new Promise((r) => setTimeout(r, 50));
+  if (!opened()) await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE, { preserveFocus: true, preview: false, viewColumn: vscode.ViewColumn.Beside });
+  const nb = opened();
   if (!nb) throw new DoorError(`${dname} could not be opened as a dialog; open it with "Dialog: Open as Dialog".`);
   return nb;
 }
