@@ -90,6 +90,8 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
   it('another dialog by name opens in the background; an unknown one, a browser route and a foreign Origin are refused clearly', async () => {
     const { nb } = await freshDialog('dialoghelper', [
       code('othr0002', "from dialoghelper import *\nprint(await add_msg('From the first dialog', dname='other'))"),
+      note('hdr00001', '## A section'),
+      code('tgl00001', "print(await call_endpa('toggle_export_', ids='tgl00001', json=True))\nprint(call_endp('toggle_header_collapse_', id='hdr00001'))"),
       code('nope0001', "try: await add_msg('x', dname='nope')\nexcept DialogAPIError as e: print('refused:', e)"),
       code('html0001', "try: pop_data('abc')\nexcept DialogAPIError as e: print('refused:', e)\nprint(call_endp('add_html_', content='<b>hi</b>'))"),
       code(
@@ -111,6 +113,10 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     assert.equal(other.notebookType, 'dialog-notebook');
     assert.deepEqual(ids(other), ['othr0001', 'othr0003', addedId], "placement defaults to at_end in another dialog (dialoghelper's rule)");
     assert.equal(vscode.window.activeNotebookEditor?.notebook, nb, 'opened in the background');
+    assert.equal(await run(nb, 'tgl00001'), `{'success': 'complete', 'exported': True}\n{"success":"complete"}\n`);
+    const meta = (id: string) => (cellOf(nb, id).metadata.dialog as { meta?: Record<string, unknown> }).meta ?? {};
+    assert.ok((meta('tgl00001').nbdev as Record<string, unknown> | undefined)?.export, 'exported (nbdev metadata)');
+    assert.equal(meta('hdr00001').heading_collapsed, true);
     assert.match(await run(nb, 'nope0001'), /^refused: No dialog scratch\/dialoghelper\/nope\.ipynb in the workspace/);
     const html = await run(nb, 'html0001');
     assert.match(html, /^refused: pop_data_blocking_ is Solveit's browser page; not available in VS Code\n/);

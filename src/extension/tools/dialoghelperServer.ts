@@ -110,6 +110,7 @@ export class DialoghelperServer implements vscode.Disposable {
     const route = rest.join('/');
     if (req.method !== 'POST') return send(res, 405, { error: `${route} takes a POST (as dialoghelper sends).` });
     const form = new URLSearchParams(await readBody(req));
+    const t0 = performance.now();
     const target = form.get('dlg_name') || dialogName(caller);
     let reply: RouteReply;
     try {
@@ -118,7 +119,7 @@ export class DialoghelperServer implements vscode.Disposable {
       reply = { error: reason(e) };
     }
     const what = 'error' in reply ? `error: ${reply.error}` : 'ok';
-    log.info(`dialoghelper ${route} on ${target} (from ${dialogName(caller)}): ${what.slice(0, 200)}`);
+    log.info(`dialoghelper ${route} on ${target} (from ${dialogName(caller)}, ${Math.round(performance.now() - t0)} ms): ${what.slice(0, 200)}`);
     // Errors too are 200: dialoghelper raises DialogAPIError with the sentence only for a reply it reads.
     send(res, 200, reply);
   }
