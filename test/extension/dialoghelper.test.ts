@@ -91,7 +91,11 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     const { nb } = await freshDialog('dialoghelper', [
       code('othr0002', "from dialoghelper import *\nprint(await add_msg('From the first dialog', dname='other'))"),
       note('hdr00001', '## A section'),
-      code('tgl00001', "print(await call_endpa('toggle_export_', ids='tgl00001', json=True))\nprint(call_endp('toggle_header_collapse_', id='hdr00001'))"),
+      code('exp00001', 'x = 1'),
+      code(
+        'tgl00001',
+        "print(await call_endpa('toggle_export_', ids='exp00001', json=True))\nprint(call_endp('toggle_header_collapse_', id='hdr00001'))\ntry: await update_msg(id='tgl00001', content='gone')\nexcept DialogAPIError as e: print('refused:', e)",
+      ),
       code('nope0001', "try: await add_msg('x', dname='nope')\nexcept DialogAPIError as e: print('refused:', e)"),
       code('html0001', "try: pop_data('abc')\nexcept DialogAPIError as e: print('refused:', e)\nprint(call_endp('add_html_', content='<b>hi</b>'))"),
       code(
@@ -113,9 +117,12 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     assert.equal(other.notebookType, 'dialog-notebook');
     assert.deepEqual(ids(other), ['othr0001', 'othr0003', addedId], "placement defaults to at_end in another dialog (dialoghelper's rule)");
     assert.equal(vscode.window.activeNotebookEditor?.notebook, nb, 'opened in the background');
-    assert.equal(await run(nb, 'tgl00001'), `{'success': 'complete', 'exported': True}\n{"success":"complete"}\n`);
+    assert.equal(
+      await run(nb, 'tgl00001'),
+      `{'success': 'complete', 'exported': True}\n{"success":"complete"}\nrefused: message tgl00001 is the cell running this code: VS Code cannot change a cell while it runs (the run would be lost); change it from another cell\n`,
+    );
     const meta = (id: string) => (cellOf(nb, id).metadata.dialog as { meta?: Record<string, unknown> }).meta ?? {};
-    assert.ok((meta('tgl00001').nbdev as Record<string, unknown> | undefined)?.export, 'exported (nbdev metadata)');
+    assert.ok((meta('exp00001').nbdev as Record<string, unknown> | undefined)?.export, 'exported (nbdev metadata)');
     assert.equal(meta('hdr00001').heading_collapsed, true);
     assert.match(await run(nb, 'nope0001'), /^refused: No dialog scratch\/dialoghelper\/nope\.ipynb in the workspace/);
     const html = await run(nb, 'html0001');

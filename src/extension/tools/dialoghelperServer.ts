@@ -6,7 +6,9 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as vscode from 'vscode';
-import { Json, JsonObject } from '../../core';
+import { JsonObject } from '../../core';
+import { splitIds } from '../../core/surgery';
+import { dialogTool } from '../../core/tools';
 import type { LoopbackServer } from '../../node/loopback';
 import { platform } from '../platform';
 import { CodeRunner } from '../kernel/runner';
@@ -134,13 +136,25 @@ export class DialoghelperServer implements vscode.Disposable {
     return cellState(run.cell).id ?? null;
   }
 
+  /** The running cell's id when the call would change or delete it (VS Code replaces a changed cell, ending its run). */
+  private runningId(nb: vscode.NotebookDocument, tool: string, args: JsonObject): string | undefined {
+    const run = this.runner.runningCell(nb);
+    if (!run || tool === 'add_msg' || dialogTool(tool)?.kind === 'read') return undefined;
+    const id = cellState(run.cell).id;
+    const named = [args.id, args.ids].flatMap((v) => (typeof v === 'string' ? splitIds(v) : Array.isArray(v) ? v.map(String) : []));
+    return id && (named.includes(id) || named.includes('all')) ? id : undefined;
+  }
+
   private host(caller: vscode.NotebookDocument, form: URLSearchParams): RouteHost {
     const dlg = form.get('dlg_name');
     return {
       dialog: async () => (dlg && dlg !== dialogName(caller) ? resolveDialog(dlg) : caller),
-      tool: (nb, name, args: JsonObject) =>
+      tool: async (nb, name, args: JsonObject) => {
+        const running = this.runningId(nb, name, args);
+        if (running) return { ok: false, text: `message ${running} is the cell running this code: VS Code cannot change a cell while it runs (the run would be lost); change it from another cell`, printed: '' };
         // The user's own code runs with the user's say: no confirmation (it could rewrite the file anyway).
-        callDialogTool({ door: 'dialoghelper' }, nb, name, args, { kernels: this.runner, confirm: false, current: this.startFrom(caller, nb) }) as Promise<{ ok: boolean; text: string; value?: Json }>,
+        return callDialogTool({ door: 'dialoghelper' }, nb, name, args, { kernels: this.runner, confirm: false, current: this.startFrom(caller, nb) });
+      },
       // Only looks: the next tool call starts from the running cell all the same.
       current: (nb) => {
         const run = nb === caller ? this.runner.runningCell(nb) : undefined;
