@@ -1,10 +1,11 @@
 // Runs a dialog's code cells in a Jupyter kernel, for the dialog controller (its CellRunner for code).
 // One kernel per open dialog, from its kernelspec (default python3) or the environment picked for it (a
 // controller of the kernel picker), started on its first code cell and shut down when the dialog closes
-// or another environment is picked; its CRAFT files' code runs first (craftCode.ts). Outputs stream into
-// the cell at a bounded rate; stopping the cell
-// interrupts the kernel. Whatever fails (no Jupyter, a wrong token, a dead kernel) is said on the cell
-// and in a notification, and outputs the cell already had stay.
+// or another environment is picked; start hooks (dialoghelper's address) and its CRAFT files' code run
+// first (craftCode.ts), and it says which cell runs now (for the dialog's own code calling back). Outputs
+// stream into the cell at a bounded rate; stopping the cell interrupts the kernel. Whatever fails (no
+// Jupyter, a wrong token, a dead kernel) is said on the cell and in a notification, and outputs the cell
+// already had stay.
 
 import * as vscode from 'vscode';
 import { Output } from '../../core/model';
