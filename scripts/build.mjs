@@ -16,6 +16,8 @@ const shipped = { ...common, minify: true, keepNames: true };
 // bundle: the web-worker extension host's `require` knows only 'vscode'.
 const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices' };
 const PRICES_SHIM = resolve('src/node/lazyPrices.ts');
+// Modules of ours that are lazy bundles themselves (a package's chosen parts): imported as `./<name>`.
+const LAZY_MODULES = { mcpSdk: 'mcp' };
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
@@ -25,6 +27,12 @@ const lazyPackages = {
       if (a.kind !== 'import-statement') return lazy;
       if (a.path === '@pydantic/genai-prices') return a.importer === PRICES_SHIM ? lazy : { path: PRICES_SHIM };
       return { errors: [{ text: `${a.path} is loaded on first use: import it with \`await import('${a.path}')\` (or \`import type\`)` }] };
+    });
+    const own = new RegExp(`^\\./(${Object.keys(LAZY_MODULES).join('|')})$`);
+    b.onResolve({ filter: own }, (a) => {
+      const name = LAZY_MODULES[a.path.slice(2)];
+      if (a.kind === 'import-statement') return { errors: [{ text: `${a.path} is loaded on first use: import it with \`await import('${a.path}')\`` }] };
+      return { path: `./lazy/${name}.js`, external: true };
     });
   },
 };
@@ -40,6 +48,9 @@ if (existsSync('src/extension/extension.ts')) {
   for (const [pkg, name] of Object.entries(LAZY)) {
     jobs.push(build({ ...shipped, stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: '.', sourcefile: `${name}.js` },
       outfile: `dist/lazy/${name}.js`, format: 'cjs' }));
+  }
+  for (const [mod, name] of Object.entries(LAZY_MODULES)) {
+    jobs.push(build({ ...shipped, entryPoints: [`src/node/${mod}.ts`], outfile: `dist/lazy/${name}.js`, format: 'cjs' }));
   }
   // The web-worker extension host (vscode.dev, github.dev, code-server's browser host) loads one CommonJS
   // bundle whose `require` knows only 'vscode', as VS Code's own extensions/ipynb builds it.
@@ -79,6 +90,6 @@ if (existsSync('test/web/runner.ts')) {
 }
 // The editor-speed bench (bench/vscode.sh) and the memory bench (bench/memory.sh) also run inside the extension host.
 if (existsSync('bench/vscode')) {
-  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts', 'bench/vscode/answer.bench.ts', 'bench/vscode/dialoghelper.bench.ts', 'bench/vscode/answerMemory.mem.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
+  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts', 'bench/vscode/answer.bench.ts', 'bench/vscode/dialoghelper.bench.ts', 'bench/vscode/agents.bench.ts', 'bench/vscode/answerMemory.mem.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
 }
 await Promise.all(jobs);

@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { DialogMode, isMode } from '../core/answer';
-import { DEFAULT_CODE_LANGUAGE, DEFAULT_GHOST_CONTEXT_TOKENS, DEFAULT_MAX_REPLY_TOKENS, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_THINKING_BUDGET, REASONING_EFFORTS, ReasoningEffort, ToolsConfirm } from './defaults';
+import { DEFAULT_CODE_LANGUAGE, DEFAULT_GHOST_CONTEXT_TOKENS, DEFAULT_MAX_REPLY_TOKENS, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MCP_PORT, DEFAULT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_THINKING_BUDGET, REASONING_EFFORTS, ReasoningEffort, ToolsConfirm } from './defaults';
 
 const SECTION = 'dialogNotebook';
 
@@ -86,6 +86,24 @@ export const config = {
   get toolsConfirm(): ToolsConfirm {
     const v = get<unknown>('tools.confirm', 'destructive');
     return v === 'always' || v === 'never' ? v : 'destructive';
+  },
+  /** `dialogNotebook.mcp.enabled`: the agents' MCP server starts with the extension. */
+  get mcpEnabled(): boolean {
+    return get<unknown>('mcp.enabled', false) === true;
+  },
+  /** `dialogNotebook.mcp.port`: the agents' MCP server's port on 127.0.0.1. */
+  get mcpPort(): number {
+    const p = positive('mcp.port', DEFAULT_MCP_PORT);
+    return Number.isInteger(p) && p < 65536 ? p : DEFAULT_MCP_PORT;
+  },
+  /** `dialogNotebook.mcp.pythonTimeLimit`, in ms: an agent's python call is interrupted after it. */
+  get mcpPythonTimeLimitMs(): number {
+    return positive('mcp.pythonTimeLimit', 50) * 1000;
+  },
+  /** `dialogNotebook.mcp.maxResultTokens`: an agent's tool result is cut beyond it; 0: never. */
+  get mcpMaxResultTokens(): number {
+    const v = get<unknown>('mcp.maxResultTokens', 20000);
+    return typeof v === 'number' && v >= 0 ? Math.floor(v) : 20000;
   },
   /** The model's input window in tokens; 0: from the model (LM API, or the table of known models). */
   get contextWindow(): number {

@@ -15,5 +15,7 @@ export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 export type ToolsConfirm = 'destructive' | 'always' | 'never';
 /** Seed 004's `max_interrupt_steps`. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
+/** The agents' MCP server's port (`dialogNotebook.mcp.port`): fixed, so a configured agent finds it again. */
+export const DEFAULT_MCP_PORT = 7316;
 /** The dialog context of one ghost-text request: small, as it is sent on every Alt+. */
 export const DEFAULT_GHOST_CONTEXT_TOKENS = 8000;

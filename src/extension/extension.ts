@@ -12,6 +12,7 @@ import { registerKernel } from './kernel';
 import { registerCraft } from './craft/cache';
 import { registerDialoghelper, registerTools } from './tools';
 import { registerInline } from './inline';
+import { registerMcp } from './mcp';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -24,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const runner = registerKernel(context, answers);
   registerTools(context, () => answers.promptRunner.kernels);
   registerDialoghelper(context, runner);
+  registerMcp(context, () => answers.promptRunner.kernels);
   registerCraft(context);
   registerInline(context);
 }

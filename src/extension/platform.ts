@@ -9,6 +9,7 @@ import type { KernelSpecFolder } from './environments/kernelSpecs';
 import type { LocalServer, LocalServerOptions } from './kernel/localServer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoopbackServer } from '../node/loopback';
+import type * as McpSdk from '../node/mcpSdk';
 
 export interface Platform {
   /** `desktop` (Node) or `browser` (a web worker: no processes, no native modules, no local files). */
@@ -38,6 +39,8 @@ export interface Platform {
    * before `handle` sees them (node/loopback.ts); undefined where no server can listen (the browser).
    */
   listenLoopback?: (port: number, handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) => Promise<LoopbackServer>;
+  /** Loads the MCP SDK's server parts (a lazy bundle, node/mcpSdk.ts); undefined where no server can listen. */
+  loadMcp?: () => Promise<typeof McpSdk>;
   /** The folder a local Jupyter Server serves when the dialog is in no local folder. */
   homeDir(): string;
 }

@@ -27,5 +27,6 @@ export const nodePlatform: Platform = {
   environmentFinder: { discover, probe: (c) => probe(c) },
   kernelSpecFolder: () => new KernelSpecFolder(),
   listenLoopback,
+  loadMcp: () => import('./mcpSdk'),
   homeDir: homedir,
 };

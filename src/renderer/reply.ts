@@ -61,10 +61,29 @@ function keep(key: string, url: string) {
   if (images.size > IMAGES_KEPT) images.delete(images.keys().next().value!);
 }
 
+const THUMB_TITLE = 'Show full size (click)';
+
+/** A thumbnail that a click (or Enter) shows full size, as Solveit and Jupyter show an image, and a second click shrinks again. */
 function thumbnail(strip: HTMLElement, url: string) {
   const img = document.createElement('img');
   img.src = url;
   img.alt = 'attached image';
+  img.title = THUMB_TITLE;
+  img.tabIndex = 0;
+  img.setAttribute('role', 'button');
+  img.setAttribute('aria-expanded', 'false');
+  const toggle = () => {
+    const full = img.classList.toggle('full');
+    img.title = full ? 'Show as a thumbnail (click)' : THUMB_TITLE;
+    img.setAttribute('aria-expanded', String(full));
+  };
+  img.addEventListener('click', toggle);
+  img.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    e.stopPropagation();
+    toggle();
+  });
   strip.append(img);
 }
 

@@ -10,7 +10,8 @@ export const REPLY_CSS = `
 }
 .dialog-reply > :first-child { margin-top: 0; }
 .thumbnails { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 8px; }
-.thumbnails img { max-height: 96px; max-width: 160px; object-fit: contain; border: 1px solid var(--vscode-panel-border, transparent); border-radius: 3px; }
+.thumbnails img { max-height: 160px; max-width: 240px; object-fit: contain; border: 1px solid var(--vscode-panel-border, transparent); border-radius: 3px; cursor: zoom-in; }
+.thumbnails img.full { max-height: none; max-width: 100%; cursor: zoom-out; }
 .dialog-reply > :last-child { margin-bottom: 0; }
 h1 { font-size: 26px; line-height: 31px; margin: 0 0 13px; }
 h2 { font-size: 19px; margin: 0 0 10px; }

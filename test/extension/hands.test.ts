@@ -78,8 +78,12 @@ describe('Solveit hands: extract code, keymap, folded sections', function () {
       const b = bindings.filter((x) => x.key === key && x.when?.includes("config.dialogNotebook.keymap == 'solveit'"));
       assert.ok(b.length, `a Solveit binding for ${key}`);
       for (const x of b) assert.match(x.when!, /notebookEditorFocused.*!inputFocus.*notebookType == dialog-notebook/, `${key} fires only in a dialog's command mode`);
-      const direct = b.find((x) => x.command !== 'runCommands')!;
-      return { command: direct.command, args: direct.args };
+      // One binding a key: hold the selection, select the focused cell, then the command (target.ts).
+      assert.equal(b.length, 1, `one Solveit binding for ${key}`);
+      const steps = (b[0].args as { commands: (string | { command: string; args?: unknown })[] }).commands;
+      assert.deepEqual(steps.slice(0, 2), ['dialogNotebook.holdSelection', 'list.select'], `${key} holds the selection, then selects the focused cell`);
+      const last = steps[steps.length - 1];
+      return typeof last === 'string' ? { command: last, args: undefined } : { command: last.command, args: last.args };
     };
     // The Jupyter keymap's p (make a prompt) is off in Solveit's.
     for (const x of bindings.filter((b) => b.key === 'p' && b.command.includes('convertToPrompt'))) assert.match(x.when!, /config\.dialogNotebook\.keymap != 'solveit'/);

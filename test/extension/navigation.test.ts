@@ -92,6 +92,20 @@ describe('navigation', function () {
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval/);
   });
 
+  it('the History tab follows a new prompt when the panel opens with it focused and the selection emptied (issue 47)', async () => {
+    const nb = await openDialog('basic.ipynb');
+    await select(nb, 2);
+    await vscode.commands.executeCommand('dialogNotebook.addPrompt');
+    await until(() => nb.cellCount === 11, 'the new prompt');
+    const id = dialogState(nb.cellAt(3)).id!;
+    await until(() => vscode.window.activeNotebookEditor?.selection.start === 3, 'the new prompt selected');
+    // Esc in command mode empties VS Code's selection while the new prompt keeps the focus.
+    vscode.window.activeNotebookEditor!.selections = [];
+    const p = await vscode.commands.executeCommand<PanelHost>('dialogNotebook.showPanel');
+    await until(() => p.lastState.history?.promptId === id, 'the History tab up to the new prompt');
+    assert.equal(p.lastState.selected, id);
+  });
+
   it('skipped messages show as skipped parts and leave the history', async () => {
     const nb = await openDialog('basic.ipynb');
     await vscode.commands.executeCommand('dialogNotebook.toggleSkipped', nb.cellAt(1));

@@ -82,8 +82,7 @@ export const tests = {
   },
 
   async 'the Explorer context menu opens a dialog as a dialog'({ page }) {
-    await explorerRow(page, 'sections.ipynb').click({ button: 'right' });
-    await clickMenuItem(page, 'Open as Dialog');
+    await clickMenuItem(page, 'Open as Dialog', () => explorerRow(page, 'sections.ipynb').click({ button: 'right' }));
     await page.locator('.tab.active', { hasText: 'sections.ipynb' }).waitFor({ timeout: 60000 });
     await waitNoError(page, dialogShown(page), 'sections.ipynb as a dialog');
   },

@@ -4,7 +4,8 @@
 // file holds their exact bytes and no image file appears in the folder; answering the prompt sends the
 // image to the (mock) Anthropic server as an image part; the prompt shows it as a thumbnail from the paste
 // on (gone with an Undo, back with a Redo) and above its reply; one Undo removes the note's reference and
-// attachment; a BMP is refused with one line and nothing changes; opened again, the prompt shows its thumbnail. Saves images.png.
+// attachment; a BMP is refused with one line and nothing changes; opened again, the prompt shows its thumbnail;
+// a click on a thumbnail shows the image full size and a second click shrinks it (issue 47). Saves images.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -222,5 +223,30 @@ export const tests = {
     fs.copyFileSync(path.join(workspace, FILE), path.join(workspace, 'reopened.ipynb'));
     await openNewFileAsDialog(page, vsc, 'reopened.ipynb');
     assert.equal(await until(page, () => thumbnailWidth(page, 'It is red.'), (w) => w > 0, 'the thumbnail above the reopened reply'), 3, 'the pasted image, as a thumbnail');
+  },
+
+  async 'a click on a thumbnail shows the image full size, a second click shrinks it again'({ page, vsc, workspace, assert }) {
+    // A screenshot's shape: much taller than wide, so the thumbnail is small.
+    const tall = await png(300, 600, { r: 0, g: 128, b: 0 });
+    const id = '5d7c2f1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
+    const d = dialog();
+    d.cells = [{ cell_type: 'markdown', id: 'p0000009', metadata: { solveit_ai: true }, attachments: { [id]: { 'image/png': tall.toString('base64') } }, source: `What is on this screenshot? ![](attachment:${id})\n\n##### 🤖Reply🤖<!-- SOLVEIT_SEPARATOR_7f3a9b2c -->\n\nA green screen.` }];
+    fs.writeFileSync(path.join(workspace, 'tall.ipynb'), JSON.stringify(d, null, 1));
+    await vsc.runCommand('View: Close All Editors');
+    await openNewFileAsDialog(page, vsc, 'tall.ipynb');
+    const thumb = async () => {
+      for (const f of page.frames()) {
+        const img = f.locator('.dialog-reply', { hasText: 'A green screen.' }).locator('.thumbnails img').first();
+        if (await img.count().catch(() => 0)) return img;
+      }
+      return undefined;
+    };
+    const size = async () => (await thumb())?.evaluate((i) => (i.complete && i.naturalWidth ? [i.clientWidth, i.clientHeight] : [0, 0])).catch(() => [0, 0]) ?? [0, 0];
+    const [w, h] = await until(page, size, ([cw]) => cw > 0, 'the thumbnail of the tall image');
+    assert.ok(h < 600 && w < 300, `a thumbnail first (${w}×${h})`);
+    await (await thumb()).click();
+    await until(page, size, ([cw, ch]) => cw === 300 && ch === 600, 'the image at full size after a click');
+    await (await thumb()).click();
+    await until(page, size, ([cw, ch]) => cw === w && ch === h, 'the thumbnail again after a second click');
   },
 };

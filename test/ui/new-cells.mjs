@@ -4,6 +4,8 @@
 // "+ Code" after a prompt makes a Python code cell, and Ctrl+Enter runs it in the kernel without typing
 // a newline. In the default light theme (Light 2026), $`x` and &`add` are coloured apart from prose.
 // And a keyboard shortcut acts on the cell VS Code shows focused, also after Esc and ↑ (item 11).
+// Issue 47: "+ Code" names the key that adds a code cell (B, Jupyter's), not Ctrl+Enter (which runs the
+// cell); a cell stopped by ModuleNotFoundError for dialoghelper offers to install it.
 
 import { clickMenuItem, explorerRow } from './lib/panelPage.mjs';
 import { extensionSaid } from './lib/extensionLog.mjs';
@@ -43,8 +45,7 @@ async function openAsDialog(page, file) {
   for (let tries = 0; !(await shown.isVisible()); tries++) {
     if (tries === 5) throw new Error(`${file} did not open as a dialog${extensionSaid()}`);
     await page.keyboard.press('Escape');
-    await explorerRow(page, file).click({ button: 'right' });
-    await clickMenuItem(page, 'Open as Dialog');
+    await clickMenuItem(page, 'Open as Dialog', () => explorerRow(page, file).click({ button: 'right' }));
     await shown.waitFor({ timeout: 30000 }).catch(() => undefined);
   }
 }
@@ -115,5 +116,26 @@ export const tests = {
     await page.keyboard.press('Control+Alt+H');
     await rowWith(page, 'x = 21').locator('.cell-statusbar-container', { hasText: 'skipped' }).waitFor({ timeout: 30000 });
     if (await rowWith(page, 'empyr asked at once').locator('.cell-statusbar-container', { hasText: 'skipped' }).count()) throw new Error('the cell below the focused one was skipped');
+  },
+
+  async '"+ Code" names B, which adds a code cell, not Ctrl+Enter, which runs one'({ page, assert }) {
+    await commandMode(page, 'x = 21');
+    const label = await page.locator('.notebookOverlay:visible .notebook-toolbar-container .action-item', { hasText: /^\s*Code\s*$/ }).first().locator('.action-label').first().getAttribute('aria-label');
+    assert.doesNotMatch(label ?? '', /Ctrl\+Enter/, `the toolbar's Code names no key that runs instead: ${label}`);
+    assert.match(label ?? '', /\(B\)/, `the toolbar's Code names B: ${label}`);
+    await page.keyboard.press('b');
+    await typeIntoNewCell(page, 'added_by_b = 1');
+    await typed(page, 'added_by_b = 1', 'code').waitFor({ timeout: 30000 });
+    await page.keyboard.press('Escape');
+  },
+
+  async 'a cell that stops at ModuleNotFoundError for dialoghelper offers to install it'({ page, vsc }) {
+    await commandMode(page, 'added_by_b = 1');
+    await page.keyboard.press('b');
+    await typeIntoNewCell(page, 'import dialoghelper');
+    await page.keyboard.press('Control+Enter');
+    const offer = await vsc.notification('This dialog imports dialoghelper', { timeout: 180000 });
+    // Not pressed: it would install into the machine's Python.
+    await offer.locator('.monaco-button', { hasText: 'Install dialoghelper' }).waitFor({ timeout: 30000 });
   },
 };

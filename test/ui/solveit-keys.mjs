@@ -2,9 +2,12 @@
 // (solveit-keys.settings.json): a dialog saved with a folded section opens folded; → unfolds it and ←
 // folds it again; `w` on a prompt makes its reply's code block a code cell below it; `p` pins, `h`
 // hides; Ctrl+Shift+K makes a code cell a note; no key fires while a cell's editor has the focus.
+// Issue 47: after `w` one cell is selected, and a key acts on the focused cell unless it is part of a
+// multi-selection; `i` opens in one press an input VS Code's own key collapsed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { until } from './lib/poll.mjs';
 
 const FILE = 'solveit-keys.ipynb'; // in fixtures/, copied into every UI workspace
 
@@ -19,6 +22,12 @@ async function commandMode(page, text) {
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.activeElement?.closest('.monaco-editor'), null, { timeout: 30000 });
 }
+
+/** VS Code's status bar entry of the focused cell: "Cell 3 of 9", or "Cell 3 (2 selected)". */
+const cellStatus = (page) => page.locator('.statusbar-item', { hasText: /^\s*Cell \d+/ }).first().innerText().catch(() => '');
+
+/** Waits until the status bar shows one cell selected (no "(N selected)"). */
+const oneSelected = (page, what) => until(page, () => cellStatus(page), (t) => /^\s*Cell \d+ of \d+/.test(t), what, 30000);
 
 /** Waits until the dialog's file on disk (auto-saved in the browser) passes `test`. */
 async function onDisk(page, workspace, test, what) {
@@ -76,5 +85,50 @@ export const tests = {
     await page.keyboard.press('Control+Shift+K');
     // A note renders in the webview: the code cell's row is gone.
     await rowWith(page, 'x = 21 # ph').waitFor({ state: 'detached', timeout: 30000 });
+  },
+
+  async 'after w one cell is selected, and the next key acts on the cell the user moved to'({ page, assert }) {
+    await commandMode(page, 'Two blocks please');
+    await page.keyboard.press('w');
+    await rowWith(page, 'first_block = 1').locator('.view-line').first().waitFor({ timeout: 30000 });
+    await rowWith(page, 'second_block = 2').locator('.view-line').first().waitFor({ timeout: 30000 });
+    await oneSelected(page, 'one cell selected after w');
+    await page.keyboard.press('ArrowUp'); // from the first new cell to the prompt
+    await page.keyboard.press('p');
+    await statusOf(page, 'Two blocks please', 'pinned').waitFor({ timeout: 30000 });
+    assert.equal(await statusOf(page, 'first_block = 1', 'pinned').count(), 0, 'p pinned no extracted cell');
+    assert.equal(await statusOf(page, 'second_block = 2', 'pinned').count(), 0, 'p pinned no extracted cell');
+  },
+
+  async 'a key acts on the focused cell outside a multi-selection, and on the selection it is part of'({ page, assert }) {
+    await commandMode(page, 'first_block = 1');
+    await page.keyboard.press('Shift+ArrowDown');
+    await until(page, () => cellStatus(page), (t) => /\(2 selected\)/.test(t), 'two cells selected', 30000);
+    // VS Code moves the focus out of a multi-selection and keeps the selection.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('h');
+    await statusOf(page, 'Two blocks please', 'skipped').waitFor({ timeout: 30000 });
+    assert.equal(await statusOf(page, 'first_block = 1', 'skipped').count(), 0, 'h skipped no cell of the selection the focus left');
+    assert.equal(await statusOf(page, 'second_block = 2', 'skipped').count(), 0, 'h skipped no cell of the selection the focus left');
+    // The focused cell is part of the selection: the key acts on all of it.
+    await commandMode(page, 'first_block = 1');
+    await page.keyboard.press('Shift+ArrowDown');
+    await until(page, () => cellStatus(page), (t) => /\(2 selected\)/.test(t), 'two cells selected', 30000);
+    await page.keyboard.press('h');
+    await statusOf(page, 'first_block = 1', 'skipped').waitFor({ timeout: 30000 });
+    await statusOf(page, 'second_block = 2', 'skipped').waitFor({ timeout: 30000 });
+  },
+
+  async 'i opens in one press an input collapsed with VS Code\'s own key'({ page }) {
+    await commandMode(page, 'second_block = 2');
+    const row = rowWith(page, 'second_block = 2');
+    // VS Code's Collapse Cell Input (Ctrl+K Ctrl+C), which tells an extension nothing.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+C');
+    await row.locator('.input-collapse-container').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('i');
+    await row.locator('.view-line', { hasText: 'second_block = 2' }).first().waitFor({ timeout: 30000 });
+    await row.locator('.input-collapse-container').first().waitFor({ state: 'hidden', timeout: 30000 });
   },
 };

@@ -82,6 +82,8 @@ export const tests = {
 
     await askToDelete(page, 'gone0001', 'It was denied.');
     assert.match(await modal(page).innerText(), /First note to delete/, 'the modal shows the message to delete');
+    // One way to say no (issue 47): Deny, and no Cancel beside it.
+    assert.deepEqual((await modal(page).locator('.monaco-button').allInnerTexts()).map((t) => t.trim()).filter(Boolean).sort(), ['Allow', 'Allow for this dialog', 'Deny']);
     await press(page, /^Deny$/);
     assert.deepEqual(await answered(page, 'It was denied.'), ['gone0001', 'gone0002', 'gone0003', 'ask00001'], 'the note is still there');
     assert.deepEqual(lastResults(), ['denied by the user']);

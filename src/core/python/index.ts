@@ -2,3 +2,4 @@
 export * from './values';
 export * from './literal';
 export * from './text';
+export * from './packages';

@@ -5,6 +5,7 @@
 // runs in a kernel, so hosts run it themselves.
 
 import { Json, JsonObject, isJsonObject, parseJson } from '../base/json';
+import { b64encode } from '../base/base64';
 import { Dialog, DialogError, Message, MsgType, isMsgType, truthy } from '../model/dialog';
 import { aiRes } from '../model/outputs';
 import { headerLevel, sectionMsgs } from '../model/sections';
@@ -44,6 +45,14 @@ export interface ToolOutcome {
   current?: string | null;
   /** The messages del_msgs would delete (what a confirmation shows). */
   deletes?: Message[];
+  /** The images of the message read (its attachments, its outputs'), for hosts that pass images on. */
+  images?: ToolImage[];
+}
+
+/** An image a result carries beside its text, as base64. */
+export interface ToolImage {
+  mime: string;
+  data: string;
 }
 
 type Args = JsonObject;
@@ -155,6 +164,23 @@ function dialogXml(d: Dialog, msgs: readonly Message[], o: XmlOpts, content: (m:
   return `<dialog name="${d.name}">${body}</dialog>`;
 }
 
+const IMAGE_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+/** The raster images of `m`: its attachments, then one per output (jpeg > png > webp > gif, as the media path picks). */
+function msgImages(m: Message, outputs: boolean): ToolImage[] {
+  const res: ToolImage[] = m.attachments.filter((a) => IMAGE_MIMES.includes(a.contentType) && !a.invalidBase64).map((a) => ({ mime: a.contentType, data: b64encode(a.data) }));
+  if (!outputs || m.msgType !== 'code') return res;
+  for (const o of m.outputs) {
+    const data = o.data;
+    if (!isJsonObject(data)) continue;
+    const mime = IMAGE_MIMES.find((k) => k in data);
+    const b64 = mime && data[mime];
+    const text = Array.isArray(b64) ? b64.join('') : b64;
+    if (mime && typeof text === 'string' && text) res.push({ mime, data: text.replace(/\s+/g, '') });
+  }
+  return res;
+}
+
 // ---------------------------------------------------------------- the read tools
 
 function currDialog(ctx: ToolContext): ToolOutcome {
@@ -236,7 +262,7 @@ function readMsgTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
     idx = n < 0 ? d.messages.length + n : n;
   }
   const m = d.messages[idx];
-  return data(msgDict(m, contentLines(m.content, a, false)));
+  return { ...data(msgDict(m, contentLines(m.content, a, false))), images: msgImages(m, true) };
 }
 
 function viewMsgTool(d: Dialog, a: Args): ToolOutcome {
@@ -244,7 +270,7 @@ function viewMsgTool(d: Dialog, a: Args): ToolOutcome {
   let res = contentLines(m.content, a, true);
   const out = bArg(a, 'incl_out') ? outputText(m) : '';
   if (out) res += `\n<out>\n${bArg(a, 'trunc_out', true) && cpLen(out) > 512 ? cpSlice(out, 511) + '…' : out}\n</out>`;
-  return { text: res, value: res, ok: true };
+  return { text: res, value: res, ok: true, images: msgImages(m, bArg(a, 'incl_out')) };
 }
 
 // ---------------------------------------------------------------- the edit tools

@@ -38,7 +38,8 @@ export async function extractCode(arg?: unknown): Promise<CommandResult> {
   const edit = new vscode.WorkspaceEdit();
   edit.set(t.nb.uri, [vscode.NotebookEdit.insertCells(at, cells)]);
   if (!(await vscode.workspace.applyEdit(edit))) return refuse('VS Code refused the edit.');
-  selectCells(t.nb, at, at + cells.length);
+  // The first new cell alone is selected and shown: a key pressed next acts on a cell the user sees.
+  selectCells(t.nb, at);
   log.info(`Extract Code Blocks: ${cells.length} code cell${cells.length === 1 ? '' : 's'} added below cell ${at}`);
   return DONE;
 }

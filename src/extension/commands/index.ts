@@ -11,6 +11,7 @@ import { registerValidateCommand } from './validate';
 import { registerFocus } from './focus';
 import { registerExtractCommand } from './extract';
 import { registerKeymapCommands } from './keymap';
+import { holdSelection } from './target';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
   registerFocus(context);
@@ -23,4 +24,6 @@ export function registerCommands(context: vscode.ExtensionContext): void {
   registerValidateCommand(context);
   registerExtractCommand(context);
   registerKeymapCommands(context);
+  // Run by every single-key binding before `list.select` (see target.ts).
+  context.subscriptions.push(vscode.commands.registerCommand('dialogNotebook.holdSelection', holdSelection));
 }

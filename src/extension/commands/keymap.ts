@@ -81,13 +81,20 @@ async function foldSection(fold: boolean, arg?: unknown): Promise<CommandResult>
   return done ? DONE : refuse('VS Code refused the edit.');
 }
 
+/**
+ * Collapses or expands the input / output of the selected cells. A key passes `{ collapse }`, read from the
+ * focused cell's real state in VS Code's view (its `notebookCellInputIsCollapsed` context key), so one press
+ * acts also after VS Code's own gutter or buttons collapsed the cell; else the flags decide (toggleCollapsedAt).
+ */
 async function toggleCollapsed(part: 'input' | 'output', arg?: unknown): Promise<CommandResult> {
+  const collapse = arg && typeof arg === 'object' && typeof (arg as { collapse?: unknown }).collapse === 'boolean' ? (arg as { collapse: boolean }).collapse : undefined;
+  if (collapse !== undefined) arg = undefined;
   const t = commandTarget(arg);
   if (!t || !t.indices.length || !t.editor) return refuse(NO_TARGET);
   // Only code cells and prompts (their reply) have an output.
   const cells = part === 'input' ? t.indices : t.indices.filter((k) => t.nb.cellAt(k).kind === vscode.NotebookCellKind.Code);
   if (!cells.length) return refuse('Only code cells and prompts have an output to collapse.');
-  return (await toggleCollapsedAt(t.editor, cells, part)) ? DONE : refuse('VS Code refused the edit.');
+  return (await toggleCollapsedAt(t.editor, cells, part, collapse)) ? DONE : refuse('VS Code refused the edit.');
 }
 
 export function registerKeymapCommands(context: vscode.ExtensionContext): void {

@@ -26,7 +26,11 @@ export function resolveCell(arg?: unknown): vscode.NotebookCell | undefined {
     return undefined;
   }
   const ed = vscode.window.activeNotebookEditor;
-  if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
+  return ed && ed.notebook.notebookType === NOTEBOOK_TYPE ? cursorCell(ed) : undefined;
+}
+
+/** The cell under the cursor of `ed`: its selection's first cell, else (after Esc emptied it) its focused cell. */
+export function cursorCell(ed: vscode.NotebookEditor): vscode.NotebookCell | undefined {
   const sel = ed.selection;
   return sel && !sel.isEmpty ? ed.notebook.cellAt(sel.start) : focusedCell(ed);
 }
@@ -50,15 +54,51 @@ export function editorOf(nb: vscode.NotebookDocument | undefined): vscode.Notebo
   return vscode.window.visibleNotebookEditors.find((e) => e.notebook === nb);
 }
 
+/** The cell indices of `ranges`, ascending. */
+const indicesOf = (ranges: readonly vscode.NotebookRange[]): number[] => {
+  const set = new Set<number>();
+  for (const r of ranges) for (let k = r.start; k < r.end; k++) set.add(k);
+  return [...set].sort((a, b) => a - b);
+};
+
+/**
+ * A key must act on the focused cell unless that cell is part of a multi-selection. VS Code moves the
+ * focus out of a multi-selection without changing it (ArrowUp after two cells were selected) and tells
+ * an extension only the selection, so each key runs `dialogNotebook.holdSelection`, then `list.select`
+ * (the focused cell becomes the selection), then its command: commandTarget takes the held selection back
+ * when the focused cell is in it. Held for one command, and only briefly.
+ */
+let held: { ed: vscode.NotebookEditor; ranges: readonly vscode.NotebookRange[]; at: number } | undefined;
+
+export function holdSelection(): void {
+  const ed = vscode.window.activeNotebookEditor;
+  held = ed ? { ed, ranges: ed.selections, at: Date.now() } : undefined;
+}
+
+/** The held multi-selection of `ed` when it holds `focus`, put back on screen with `focus` still focused. */
+function heldAround(ed: vscode.NotebookEditor, focus: number): number[] | undefined {
+  const h = held;
+  held = undefined;
+  if (!h || h.ed !== ed || Date.now() - h.at > 5000) return undefined;
+  const wide = indicesOf(h.ranges);
+  if (wide.length < 2 || !wide.includes(focus)) return undefined;
+  // VS Code focuses the first range given: the focused cell's own range first.
+  const rest = h.ranges.flatMap((r) => (r.start <= focus && focus < r.end ? [new vscode.NotebookRange(r.start, focus), new vscode.NotebookRange(focus + 1, r.end)] : [r])).filter((r) => !r.isEmpty);
+  ed.selections = [new vscode.NotebookRange(focus, focus + 1), ...rest];
+  return wide;
+}
+
 /** The target, or undefined when there is no dialog cell to act on. */
 export function commandTarget(arg?: unknown): Target | undefined {
   const given = arg !== undefined && arg !== null ? resolveCell(arg) : undefined;
   if (given) return { nb: given.notebook, indices: [given.index], focus: given.index, editor: editorOf(given.notebook) };
   const ed = vscode.window.activeNotebookEditor;
   if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE) return undefined;
-  const set = new Set<number>();
-  for (const r of ed.selections) for (let k = r.start; k < r.end; k++) set.add(k);
-  const indices = [...set].sort((a, b) => a - b);
+  const indices = indicesOf(ed.selections);
+  if (indices.length === 1) {
+    const wide = heldAround(ed, indices[0]);
+    if (wide) return { nb: ed.notebook, indices: wide, focus: indices[0], editor: ed };
+  }
   if (!indices.length) {
     // Nothing selected (after Esc): the focused cell, as the status bar's "Cell k of n" shows it.
     const cell = focusedCell(ed);

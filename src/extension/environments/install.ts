@@ -1,5 +1,5 @@
 // Install ipykernel: `python -m pip install ipykernel` for an environment that lacks it, in a terminal the
-// user sees (and can stop), never silently. The environments are looked at again once it closes; a run
+// user sees (and can stop), never silently; a package a dialog expects (runner.ts) the same way. The environments are looked at again once it closes; a run
 // asks the environment again anyway, so a kernel starts as soon as the install is done.
 
 import * as vscode from 'vscode';
@@ -32,10 +32,14 @@ async function interpreter(arg: unknown, runner: CodeRunner, envs: Environments)
 
 export async function installIpykernel(arg: unknown, runner: CodeRunner, envs: Environments): Promise<void> {
   const exe = await interpreter(arg, runner, envs);
-  if (!exe) return;
-  const command = `${shellWord(exe)} -m pip install ipykernel`;
-  log.info(`Installing ipykernel in a terminal: ${command}`);
-  const terminal = vscode.window.createTerminal({ name: 'Install ipykernel' });
+  if (exe) pipInstall(exe, 'ipykernel', envs);
+}
+
+/** `exe -m pip install pkg` in a terminal the user sees (and can stop); the environments are looked at again once it closes. */
+export function pipInstall(exe: string, pkg: string, envs: Environments): void {
+  const command = `${shellWord(exe)} -m pip install ${pkg}`;
+  log.info(`Installing ${pkg} in a terminal: ${command}`);
+  const terminal = vscode.window.createTerminal({ name: `Install ${pkg}` });
   const closed = vscode.window.onDidCloseTerminal((t) => {
     if (t !== terminal) return;
     closed.dispose();

@@ -3,6 +3,7 @@
 // below, run silently in the user's kernel; it lives in a private module, never in the user's namespace.
 
 import { Json, JsonObject, b64decode } from '../../core';
+import type { ToolImage } from '../../core/tools';
 import { KernelSession } from './session';
 
 /**
@@ -50,13 +51,13 @@ def _resolve(ref, ns):
 # ---------------------------------------------------------------- dollar references: values for vars_hist
 
 def _image(v):
-    "base64 PNG/JPEG of an image-like value (PIL images, matplotlib figures, _repr_png_), via IPython's formatters."
+    "(mime, base64) of an image-like value (PIL images, matplotlib figures, _repr_png_), via IPython's formatters."
     ip = _shell()
     if ip is None or isinstance(v, (str, int, float, bool, type(None), list, dict, tuple)): return None
     try: data, _ = ip.display_formatter.format(v, include=IMAGE_MIMES)
     except Exception: return None
     for m in IMAGE_MIMES:
-        if data.get(m): return data[m] if isinstance(data[m], str) else base64.b64encode(data[m]).decode()
+        if data.get(m): return m, data[m] if isinstance(data[m], str) else base64.b64encode(data[m]).decode()
     return None
 
 def var_values(exprs_json):
@@ -69,7 +70,7 @@ def var_values(exprs_json):
             if isinstance(v, (bytes, bytearray, memoryview)): r['bytes'] = base64.b64encode(bytes(v)).decode()
             else:
                 img = _image(v)
-                if img is not None: r['bytes'] = img
+                if img is not None: r['bytes'] = img[1]
                 else: r['text'] = str(v)
         except Exception as ex: r = {'expr': e, 'error': _err(ex)}
         out.append(r)
@@ -190,7 +191,8 @@ async def finish():
 
 def run_python(code):
     """Solveit's python tool: runs code in the user's namespace; the result is what it printed, then the
-    repr of its last expression (as a cell shows it), or the error line."""
+    repr of its last expression (as a cell shows it), or the error line; an image-like last value comes
+    as an image too. Interrupted, it returns what was printed so far."""
     global last
     buf = io.StringIO()
     try:
@@ -201,6 +203,9 @@ def run_python(code):
             exec(compile(tree, '<python tool>', 'exec'), ns)
             if tail is not None: res = eval(compile(tail, '<python tool>', 'eval'), ns)
         last = {'ok': True, 'text': buf.getvalue() + ('' if res is None else repr(res)), 'printed': ''}
+        img = None if res is None else _image(res)
+        if img: last['images'] = [{'mime': img[0], 'data': img[1]}]
+    except KeyboardInterrupt: last = {'ok': False, 'text': buf.getvalue() + 'KeyboardInterrupt', 'printed': '', 'interrupted': True}
     except Exception as ex: last = {'ok': False, 'text': buf.getvalue() + _err(ex), 'printed': ''}
 
 def take():
@@ -278,6 +283,10 @@ export interface ToolResult {
   printed: string;
   /** A dialog tool's result as data, where it has one (see core/tools ToolOutcome.value). */
   value?: Json;
+  /** Images beside the text (a message's outputs read, python's image-like last value), for doors that pass them on. */
+  images?: ToolImage[];
+  /** python was interrupted: `text` holds what it printed until then. */
+  interrupted?: boolean;
 }
 
 /** Calls the referenced function with the model's JSON arguments; an interrupt rejects with a KernelEvalError. */

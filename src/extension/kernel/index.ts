@@ -11,7 +11,7 @@ import { log } from '../log';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { EnvironmentControllers } from '../environments/controllers';
 import { Environments } from '../environments/environments';
-import { installIpykernel } from '../environments/install';
+import { installIpykernel, pipInstall } from '../environments/install';
 import { CodeRunner } from './runner';
 import { JupyterServers } from './servers';
 import { KernelStatusItem } from './statusItem';
@@ -72,6 +72,8 @@ export function registerKernel(context: vscode.ExtensionContext, controller: Dia
     vscode.commands.registerCommand('dialogNotebook.refreshEnvironments', () => pickers.refresh()),
     vscode.commands.registerCommand('dialogNotebook.refreshVariables', () => variables.refresh()),
     vscode.commands.registerCommand('dialogNotebook.installIpykernel', (path?: unknown) => installIpykernel(path, runner, envs)),
+    // Internal (no palette entry): the runner's offer of a package a dialog expects.
+    vscode.commands.registerCommand('dialogNotebook.installPythonPackage', (exe: string, pkg: string) => pipInstall(exe, pkg, envs)),
   );
   return runner;
 }

@@ -9,6 +9,7 @@
 
 import * as vscode from 'vscode';
 import { Output } from '../../core/model';
+import { missingSolveitPackage, tryParsePyLiteral } from '../../core/python';
 import { CellRunner } from '../answer';
 import { UpdateThrottle } from '../answer/throttle';
 import { reason } from '../commands/feedback';
@@ -90,6 +91,19 @@ export async function offerInstall(env: PythonEnv, message: string): Promise<voi
 }
 
 const restartCommand = (nb: vscode.NotebookDocument): vscode.Command => ({ title: RESTART, command: 'dialogNotebook.restartKernel', arguments: [nb.uri] });
+
+/** The interpreter a kernel runs (`sys.executable`), asked silently; undefined when it cannot tell. */
+async function kernelPython(ks: KernelSession): Promise<string | undefined> {
+  try {
+    const r = (await ks.evaluate('', { exe: "__import__('sys').executable" })).exe;
+    const text = r?.status === 'ok' ? r.data['text/plain'] : undefined;
+    const v = typeof text === 'string' ? tryParsePyLiteral(text) : undefined;
+    return typeof v === 'string' && v ? v : undefined;
+  } catch (e) {
+    log.warn(`Could not ask the kernel for its Python: ${reason(e)}`);
+    return undefined;
+  }
+}
 
 export class CodeRunner implements CellRunner, vscode.Disposable {
   private readonly kernels = new Map<string, Entry>();
@@ -219,6 +233,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     // It ran (whatever came of it): Solveit's `time_run`, which the history's `time` shows the model.
     if (!(await stampTimeRun(cell, startedAt))) log.warn(`Cell ${cell.index + 1} ran, but VS Code refused to record its time_run.`);
     if (r.status === 'ok') return true;
+    if (r.status === 'error') void this.offerPackage(k, r.outputs);
     if (r.status === 'died') {
       // Jupyter says so through onDied (a notification offering Restart); the cell says it too.
       setCellNote(cell, note('$(error) kernel died', 'The kernel died while this cell ran; the outputs it had produced were kept. Click to restart the kernel.', restartCommand(cell.notebook)));
@@ -227,6 +242,24 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       void vscode.window.showErrorMessage(r.message);
     }
     return false;
+  }
+
+  /**
+   * A cell stopped at `ModuleNotFoundError` for a module Solveit provides (dialoghelper, fastcore…): offers to
+   * install its package into the kernel's Python, in a terminal the user sees, as the ipykernel offer does.
+   * A kernel on a remote server gets the `%pip` line to run instead.
+   */
+  private async offerPackage(k: DialogKernel, outputs: readonly Output[]): Promise<void> {
+    const miss = missingSolveitPackage(outputs);
+    if (!miss) return;
+    const exe = k.target.kind === 'env' ? k.target.env.executable : this.servers.remote ? undefined : await kernelPython(k.ks);
+    const what = `This dialog imports ${miss.module}, which Solveit provides and this kernel's Python lacks`;
+    if (!exe) return void vscode.window.showWarningMessage(`${what}: run \`%pip install ${miss.pkg}\` in a code cell, then run the cell again.`);
+    const install = `Install ${miss.pkg}`;
+    log.info(`${what} (${exe}): offering to install ${miss.pkg}`);
+    if ((await vscode.window.showWarningMessage(`${what} (${exe}). Install it, then run the cell again.`, install)) === install) {
+      await vscode.commands.executeCommand('dialogNotebook.installPythonPackage', exe, miss.pkg);
+    }
   }
 
   /** Executes the cell's code, streaming its outputs; ends when the kernel replies, dies or is lost. */

@@ -84,13 +84,13 @@ async function collapseView(ed: vscode.NotebookEditor, indices: readonly number[
 }
 
 /**
- * Toggles the collapsed input (`hide_input`) or output (`collapsed`) of cells `indices`: when any is
- * open all are collapsed, else all opened; the flags as one edit, then the view.
+ * Toggles the collapsed input (`hide_input`) or output (`collapsed`) of cells `indices`: as `collapse`
+ * says, else when any is open all are collapsed, else all opened; the flags as one edit, then the view.
  */
-export async function toggleCollapsedAt(ed: vscode.NotebookEditor, indices: readonly number[], part: 'input' | 'output'): Promise<boolean> {
+export async function toggleCollapsedAt(ed: vscode.NotebookEditor, indices: readonly number[], part: 'input' | 'output', collapse?: boolean): Promise<boolean> {
   const nb = ed.notebook;
   const key = part === 'input' ? 'hide_input' : 'collapsed';
-  const on = indices.some((k) => !flag(nb.cellAt(k), key));
+  const on = collapse ?? indices.some((k) => !flag(nb.cellAt(k), key));
   const msgs = messagesOf(nb);
   const changed = indices.map((k) => msgs[k]).filter((m) => setCollapsed(m, part, on));
   if (!(await writeChanged(nb, msgs, changed))) return false;
@@ -98,10 +98,19 @@ export async function toggleCollapsedAt(ed: vscode.NotebookEditor, indices: read
   return true;
 }
 
-/** Shows a dialog as its flags say: folded sections, collapsed inputs and outputs. Writes nothing. */
+/**
+ * Whether heading cell `k` has nothing to fold: the next cell is a heading of the same or a higher level
+ * (or there is none). VS Code makes no fold of it, and `notebook.fold` on it folds the section around it.
+ */
+function emptySection(cells: readonly vscode.NotebookCell[], k: number): boolean {
+  const next = cells[k + 1];
+  return !next || (isHeadingCell(next) && headerInfo(next.document.getText())[0] <= headerInfo(cells[k].document.getText())[0]);
+}
+
+/** Shows a dialog as its flags say: folded sections, collapsed inputs and outputs. Writes nothing; the selection stays. */
 async function showAsSaved(ed: vscode.NotebookEditor): Promise<void> {
   const cells = ed.notebook.getCells();
-  const folded = cells.filter((c) => isHeadingCell(c) && flag(c, 'heading_collapsed')).map((c) => c.index);
+  const folded = cells.filter((c) => isHeadingCell(c) && flag(c, 'heading_collapsed') && !emptySection(cells, c.index)).map((c) => c.index);
   const inputs = cells.filter((c) => flag(c, 'hide_input')).map((c) => c.index);
   const outputs = cells.filter((c) => flag(c, 'collapsed') && c.outputs.length).map((c) => c.index);
   if (!folded.length && !inputs.length && !outputs.length) return;
@@ -109,7 +118,12 @@ async function showAsSaved(ed: vscode.NotebookEditor): Promise<void> {
   // Innermost first: folding an outer section first would hide the headings inside it.
   for (const k of folded.reverse()) await foldView(ed, k, true);
   await collapseView(ed, inputs, 'input', true);
-  await collapseView(ed, outputs, 'output', true);
+  // By cell ranges, never through the selection: VS Code unfolds a folded section to show a selected cell
+  // inside it, and the status bar would say "(18 selected)" meanwhile. The ranges command toggles, and a
+  // dialog just shown has every output open.
+  if (isActive(ed) && outputs.length) {
+    await vscode.commands.executeCommand('notebook.cell.toggleOutputs', { ranges: outputs.map((k) => ({ start: k, end: k + 1 })), document: ed.notebook.uri });
+  }
   ed.selections = kept;
   log.info(`${ed.notebook.uri.path.split('/').pop()}: shown as saved, ${folded.length} folded section(s), ${inputs.length} collapsed input(s), ${outputs.length} collapsed output(s)`);
 }

@@ -9,7 +9,7 @@ import { PreviewMode } from '../../core/hist';
 import { parts2reply } from '../../core/reply';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from '../notebook/cells';
 import { applyMessage } from '../notebook/edits';
-import { dialogEditor, editorOf, selectCells } from '../commands/target';
+import { cursorCell, dialogEditor, editorOf, selectCells } from '../commands/target';
 import { reason } from '../commands/feedback';
 import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './state';
 import { codiconsRoot, panelHtml } from './html';
@@ -26,6 +26,9 @@ export const PANEL_VIEW_TYPE = 'dialogNotebook.panel';
 function nonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
+
+/** The index of the cell under the cursor of `ed` (as the commands take it, so the History tab previews the prompt Run would answer), or -1. */
+const cursorOf = (ed: vscode.NotebookEditor): number => cursorCell(ed)?.index ?? -1;
 
 export class DialogPanel {
   static current: DialogPanel | undefined;
@@ -94,7 +97,7 @@ export class DialogPanel {
     // The title setter throws on a closed panel, as `panel.webview` does (see post).
     if (this.disposed) return;
     this.nb = ed?.notebook.notebookType === NOTEBOOK_TYPE ? ed.notebook : undefined;
-    this.selection = ed && !ed.selection.isEmpty ? ed.selection.start : -1;
+    this.selection = ed ? cursorOf(ed) : -1;
     this.panel.title = this.nb ? `Dialog: ${this.nb.uri.path.split('/').pop()}` : 'Dialog';
     this.schedule(0);
   }
@@ -108,10 +111,11 @@ export class DialogPanel {
     }, delay);
   }
 
-  /** The cursor: the selection of the dialog's editor as it is now (the last known one when it is hidden). */
+  /** The cursor: the cell of the dialog's editor the commands act on now (the last known one when it is hidden). */
   private cursor(): number {
     const ed = editorOf(this.nb);
-    if (ed && !ed.selection.isEmpty) this.selection = ed.selection.start;
+    const k = ed ? cursorOf(ed) : -1;
+    if (k >= 0) this.selection = k;
     return this.selection;
   }
 

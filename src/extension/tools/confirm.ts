@@ -20,9 +20,10 @@ export function needsConfirm(nb: vscode.NotebookDocument, kind: ToolKind): boole
 
 /** Asks (modal); true when the call may run. */
 export async function confirmCall(nb: vscode.NotebookDocument, question: string, detail: string): Promise<boolean> {
-  const allow = 'Allow';
-  const always = 'Allow for this dialog';
-  const deny = 'Deny';
+  const allow = { title: 'Allow' };
+  const always = { title: 'Allow for this dialog' };
+  // Deny is the modal's close affordance (Escape, the close button): VS Code adds no Cancel beside it.
+  const deny = { title: 'Deny', isCloseAffordance: true };
   const pick = await vscode.window.showWarningMessage(question, { modal: true, detail }, allow, always, deny);
   if (pick === always) allowed.add(nb.uri.toString());
   return pick === allow || pick === always;

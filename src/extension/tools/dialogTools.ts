@@ -44,6 +44,9 @@ export function offeredDialogTools(nb: vscode.NotebookDocument, referenced: read
  */
 const snapshotDialog = (nb: vscode.NotebookDocument): DialogSnapshot => ({ nb, d: dialogOf(nb), version: nb.version });
 
+/** How long python may go on after the interrupt at its time limit before its call returns anyway. */
+const INTERRUPT_GRACE_MS = 5000;
+
 /** What the model reads for a call the answer was stopped before (or while) it ran. */
 const STOPPED = 'Not run: the answer was stopped.';
 
@@ -71,6 +74,8 @@ export interface DialogToolOptions {
   current?: string | null;
   /** Who calls, as the confirmation names it (default "The AI"); see door.ts. */
   who?: string;
+  /** python: interrupt the kernel after this long (ms) and return what came so far; none: no limit. */
+  timeLimitMs?: number;
 }
 
 /** The dialog tools of one answer (or one agent call) on `nb`, with its current message. */
@@ -139,7 +144,7 @@ export class DialogToolSession {
       if (why) return result(false, `Error: ${why}; nothing was changed.`);
     }
     if (plan.ok && plan.current !== undefined) this.current = plan.current;
-    return { ...result(plan.ok, plan.text), value: plan.value };
+    return { ...result(plan.ok, plan.text), value: plan.value, ...(plan.images?.length ? { images: plan.images } : {}) };
   }
 
   private async python(def: DialogToolDef, args: JsonObject, signal?: AbortSignal): Promise<ToolResult> {
@@ -156,12 +161,27 @@ export class DialogToolSession {
     }
     const stop = () => void kernels.interrupt(this.nb).catch((e) => log.warn(`Interrupt failed: ${reason(e)}`));
     signal?.addEventListener('abort', stop);
+    const limit = this.opts.timeLimitMs;
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // At the limit the kernel is interrupted (run_python then returns what it printed); code that ignores
+    // the interrupt gets a little longer, then the call returns anyway, so that it never outlives its caller.
+    const late = new Promise<ToolResult>((resolve) => {
+      if (!limit) return;
+      timer = setTimeout(() => {
+        timedOut = true;
+        stop();
+        timer = setTimeout(() => resolve(result(false, `The code is still running in the kernel: the interrupt at the time limit (${limit / 1000} s) did not stop it. Interrupt the kernel in VS Code.`)), INTERRUPT_GRACE_MS);
+      }, limit);
+    });
     try {
-      return await runPython(session, args.code);
+      const r = await Promise.race([runPython(session, args.code), late]);
+      return timedOut && r.interrupted ? { ...r, text: `${r.text}\n[Stopped at the time limit of ${limit! / 1000} s: the output above is what came until then.]` } : r;
     } catch (e) {
       // Stopped: the kernel was interrupted; anything else is the kernel failing.
-      return result(false, signal?.aborted ? `Interrupted: the answer was stopped (${reason(e)}).` : `Error: ${reason(e)}`);
+      return result(false, timedOut ? `Stopped at the time limit of ${limit! / 1000} s (${reason(e)}).` : signal?.aborted ? `Interrupted: the answer was stopped (${reason(e)}).` : `Error: ${reason(e)}`);
     } finally {
+      clearTimeout(timer);
       signal?.removeEventListener('abort', stop);
     }
   }

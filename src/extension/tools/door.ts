@@ -1,12 +1,12 @@
 // One way in for every caller outside an answer (ARCHITECTURE.md, "Doors to one dialog"): VS Code's
 // agents (lmTools.ts), agents over MCP and the dialog's own code through dialoghelper's routes. A door
-// only decodes its wire and says who knocks; finding the dialog (dialoghelper's `dname`, opening it in
-// the background when it is not open), the current message each dialog keeps between calls, the
+// only decodes its wire and says who knocks; finding the dialog (dialoghelper's `dname`, opening it
+// beside the active editor when it is not open), the current message each dialog keeps between calls, the
 // workspace's trust, the confirmation naming the caller and the call itself are here, once.
 
 import * as vscode from 'vscode';
 import { JsonObject } from '../../core';
-import { DIALOG_TOOLS, DialogToolDef, dialogTool } from '../../core/tools';
+import { DIALOG_TOOLS, DialogToolDef, dialogTool, limitResult } from '../../core/tools';
 import { DialogKernels } from '../answer/promptKernel';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { looksLikeDialog } from '../notebook/opening';
@@ -31,6 +31,9 @@ export function callerName(c: Caller): string {
 /** A call a door refuses before it reaches a dialog; `message` is what the caller reads. */
 export class DoorError extends Error {}
 
+/** How long a dialog opened for a caller may take to show up as an open document. */
+const OPEN_WAIT_MS = 10000;
+
 const openDialogs = () => vscode.workspace.notebookDocuments.filter((n) => n.notebookType === NOTEBOOK_TYPE);
 const strip = (p: string) => p.replace(/\.ipynb$/i, '');
 
@@ -54,7 +57,7 @@ async function dialogFile(dname: string): Promise<vscode.Uri | undefined> {
 
 /**
  * The dialog a call names (`dname`), or the active one when it names none. A dialog that is not open is
- * opened as a dialog in the background (focus stays where it is); a file that is not a dialog, or is
+ * opened as a dialog beside the active editor (focus stays where it is); a file that is not a dialog, or is
  * open in another editor, is refused with what to do.
  */
 export async function resolveDialog(dname: string | undefined | null): Promise<vscode.NotebookDocument> {
@@ -70,14 +73,19 @@ export async function resolveDialog(dname: string | undefined | null): Promise<v
   if (vscode.workspace.notebookDocuments.some((n) => n.uri.toString() === uri.toString()))
     throw new DoorError(`${dname} is open in another notebook editor: run "Dialog: Open as Dialog" on it first.`);
   if (!looksLikeDialog(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)))) throw new DoorError(`${dname}.ipynb is not a dialog (no Solveit prompts or metadata).`);
-  log.info(`Opening ${dname} in the background for a caller`);
-  const opened = () => openDialogs().find((n) => n.uri.toString() === uri.toString());
-  await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE, { preserveFocus: true, preview: false, background: true });
-  // The notebook reaches the extension host a moment after the command resolves; should it not come (an
-  // editor in the background is loaded lazily), it opens beside the active one, the focus staying put.
-  for (let k = 0; k < 40 && !opened(); k++) await new Promise((r) => setTimeout(r, 50));
-  if (!opened()) await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE, { preserveFocus: true, preview: false, viewColumn: vscode.ViewColumn.Beside });
-  const nb = opened();
+  log.info(`Opening ${dname} beside, for a caller`);
+  const isIt = (n: vscode.NotebookDocument) => n.notebookType === NOTEBOOK_TYPE && n.uri.toString() === uri.toString();
+  // The document may be announced after the command returns: wait for it a while.
+  let sub: vscode.Disposable | undefined;
+  const opened = new Promise<vscode.NotebookDocument | undefined>((resolve) => {
+    sub = vscode.workspace.onDidOpenNotebookDocument((n) => isIt(n) && resolve(n));
+    setTimeout(() => resolve(undefined), OPEN_WAIT_MS);
+  });
+  // Beside, without the focus: VS Code leaves a `background` tab unloaded (no document until it is shown),
+  // and the user sees the caller's edits land.
+  await vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+  const nb = openDialogs().find(isIt) ?? (await opened);
+  sub?.dispose();
   if (!nb) throw new DoorError(`${dname} could not be opened as a dialog; open it with "Dialog: Open as Dialog".`);
   return nb;
 }
@@ -103,6 +111,10 @@ export interface DoorCallOptions {
   /** The current message to start from; default: where the previous call on this dialog left it. */
   current?: string | null;
   signal?: AbortSignal;
+  /** python: interrupt it after this long (ms), returning what came so far. */
+  timeLimitMs?: number;
+  /** Cut the result's text to this many characters, saying how to read the rest (0 or none: whole). */
+  maxChars?: number;
 }
 
 /** Each dialog's current message between callers' calls: the message last added or updated (chaining). */
@@ -114,11 +126,11 @@ export async function callDialogTool(caller: Caller, nb: vscode.NotebookDocument
   if (!def) return { ok: false, text: `Error: there is no dialog tool ${name}.`, printed: '' };
   if (!doorTools().includes(def)) return { ok: false, text: `Error: ${name} changes the dialog, which an untrusted workspace does not allow; the user must trust the workspace first.`, printed: '' };
   const key = nb.uri.toString();
-  const session = new DialogToolSession(nb, [def], { kernels: opts.kernels, confirm: opts.confirm, current: opts.current !== undefined ? opts.current : (currents.get(key) ?? null), who: callerName(caller) });
+  const session = new DialogToolSession(nb, [def], { kernels: opts.kernels, confirm: opts.confirm, current: opts.current !== undefined ? opts.current : (currents.get(key) ?? null), who: callerName(caller), timeLimitMs: opts.timeLimitMs });
   log.info(`${callerName(caller)} calls ${name} on ${dialogName(nb)}`);
   const r = await session.call(name, args, opts.signal);
   currents.set(key, session.currentMessage);
-  return r;
+  return opts.maxChars ? { ...r, text: limitResult(r.text, opts.maxChars, name, args) } : r;
 }
 
 /** The dialog's current message as the last call left it (none yet: null). */

@@ -9,7 +9,7 @@ import { registerOutlineOffer } from './outlineOffer';
 export function registerViews(context: vscode.ExtensionContext): void {
   // before the views, so its change listener runs before theirs
   registerOutlineCache(context);
-  registerSectionsView(context);
+  const offerOutline = registerOutlineOffer(context);
+  registerSectionsView(context, offerOutline);
   registerPromptSymbols(context);
-  registerOutlineOffer(context);
 }

@@ -1,6 +1,7 @@
 // VS Code's Outline lists a notebook's code cells, and so a dialog's prompts (code cells of the prompt
 // language), only with `notebook.outline.showCodeCells` on, which is off by default; no API lets an
-// extension add them otherwise. So the first dialog opened offers, once, to turn it on, and
+// extension add them otherwise. So the first time the user navigates a dialog by its outline (a click in
+// Dialog Sections) it offers, once, to turn it on — never on opening, before the user did anything — and
 // "Dialog: Show Prompts in the Outline" turns it on at any time.
 
 import * as vscode from 'vscode';
@@ -17,7 +18,8 @@ async function turnOn(): Promise<void> {
   log.info('notebook.outline.showCodeCells turned on: the Outline lists prompts and code');
 }
 
-export function registerOutlineOffer(context: vscode.ExtensionContext): void {
+/** Registers the command; returns the offer, made once when the user navigates a dialog by its outline. */
+export function registerOutlineOffer(context: vscode.ExtensionContext): () => void {
   // The question waits for an answer as long as it takes: it holds no editor meanwhile (a pending
   // notification that did kept the dialog's every cell alive after it closed).
   const ask = async () => {
@@ -29,13 +31,11 @@ export function registerOutlineOffer(context: vscode.ExtensionContext): void {
     );
     if (a === TURN_ON) await turnOn();
   };
-  const offer = (ed: vscode.NotebookEditor | undefined) => {
-    if (ed?.notebook.notebookType !== NOTEBOOK_TYPE || context.globalState.get(ASKED_KEY) || config.outlineShowsCodeCells) return;
+  context.subscriptions.push(vscode.commands.registerCommand(SHOW_IN_OUTLINE_COMMAND, turnOn));
+  let asked = false;
+  return () => {
+    if (asked || vscode.window.activeNotebookEditor?.notebook.notebookType !== NOTEBOOK_TYPE || context.globalState.get(ASKED_KEY) || config.outlineShowsCodeCells) return;
+    asked = true;
     void ask();
   };
-  context.subscriptions.push(
-    vscode.commands.registerCommand(SHOW_IN_OUTLINE_COMMAND, turnOn),
-    vscode.window.onDidChangeActiveNotebookEditor(offer),
-  );
-  offer(vscode.window.activeNotebookEditor);
 }

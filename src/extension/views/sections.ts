@@ -141,7 +141,8 @@ interface ViewState {
   revealOwed: boolean;
 }
 
-export function registerSectionsView(context: vscode.ExtensionContext): SectionsProvider {
+/** `onNavigate`: the user went to a message through the views (a click on an item runs REVEAL_COMMAND). */
+export function registerSectionsView(context: vscode.ExtensionContext, onNavigate: () => void = () => undefined): SectionsProvider {
   const provider = new SectionsProvider();
   const states = new Map<vscode.TreeView<OutlineNode>, ViewState>();
   const state = (v: vscode.TreeView<OutlineNode>) => states.get(v)!;
@@ -222,7 +223,10 @@ export function registerSectionsView(context: vscode.ExtensionContext): Sections
   context.subscriptions.push(
     ...views,
     ...views.map((v) => v.onDidChangeVisibility((e) => e.visible && onShown(v))),
-    vscode.commands.registerCommand(REVEAL_COMMAND, revealMessage),
+    vscode.commands.registerCommand(REVEAL_COMMAND, (uri: string, index: number, id?: string) => {
+      onNavigate();
+      return revealMessage(uri, index, id);
+    }),
     vscode.commands.registerCommand(TREE_COMMAND, () => ({ provider, views })),
     vscode.window.onDidChangeActiveNotebookEditor(() => schedule(0)),
     vscode.workspace.onDidChangeNotebookDocument((e) => {

@@ -17,6 +17,9 @@ function extensionLogTail(lines = 20) {
   return found.map((f) => fs.readFileSync(f, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')).join('\n');
 }
 
+/** Whether the extension's Output channel holds `text` yet. */
+export const extensionLogged = (text) => extensionLogTail(Infinity).includes(text);
+
 /** What a failure message adds: the extension's last log lines, under a heading ('' when it logged nothing). */
 export function extensionSaid() {
   const tail = extensionLogTail();

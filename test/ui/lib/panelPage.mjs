@@ -39,16 +39,26 @@ export async function openNewFile(page, vsc, file, timeout = 60000) {
 export const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
 
 /**
- * Clicks the item `label` of the context menu just opened. VS Code's menu ignores a click that comes
- * right after it opened (on a quiet machine a script's click does): the item is hovered until the menu
- * shows it focused, as a person's pointer does, then clicked.
+ * Clicks the item `label` of a context menu that `open` opens (a right-click). VS Code's menu ignores a
+ * click that comes right after it opened (on a quiet machine a script's click does): the item is hovered
+ * until the menu shows it focused, as a person's pointer does, then clicked. On a loaded machine the
+ * right-click can be swallowed or the menu close under the pointer: each step waits for its state a short
+ * while, and the menu is opened again, until `timeout`.
  */
-export async function clickMenuItem(page, label) {
+export async function clickMenuItem(page, label, open, timeout = 90000) {
   const exact = new RegExp(`^\\s*${label}\\s*$`);
   const item = page.locator('.monaco-menu .action-item', { has: page.locator('.action-label', { hasText: exact }) }).first();
-  await item.hover();
-  await page.locator('.monaco-menu .action-item.focused', { has: page.locator('.action-label', { hasText: exact }) }).first().waitFor({ timeout: 10000 });
-  await item.click();
+  const focused = page.locator('.monaco-menu .action-item.focused', { has: page.locator('.action-label', { hasText: exact }) }).first();
+  const ok = (p) => p.then(() => true, () => false);
+  for (const end = Date.now() + timeout; ; ) {
+    await open();
+    if ((await ok(item.waitFor({ state: 'visible', timeout: 15000 }))) && (await ok(item.hover({ timeout: 5000 }))) && (await ok(focused.waitFor({ timeout: 5000 })))) {
+      await item.click({ timeout: 10000 });
+      return;
+    }
+    if (Date.now() > end) throw new Error(`the context menu never showed "${label}" ready to click`);
+    await page.keyboard.press('Escape');
+  }
 }
 
 /**
@@ -66,8 +76,7 @@ export async function openNewFileAsDialog(page, vsc, file, timeout = 120000) {
   const opened = page.locator('.notebookOverlay:visible .cell-statusbar-container', { hasText: 'prompt' }).first();
   // Once more if the menu swallowed the click all the same.
   for (let tries = 0; ; tries++) {
-    await row.click({ button: 'right' });
-    await clickMenuItem(page, 'Open as Dialog');
+    await clickMenuItem(page, 'Open as Dialog', () => row.click({ button: 'right' }));
     if (await opened.waitFor({ timeout: 30000 }).then(() => true, () => false)) return;
     if (tries === 2) throw new Error(`Open as Dialog did not open ${file}`);
     await page.keyboard.press('Escape');
