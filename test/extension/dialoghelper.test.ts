@@ -1,7 +1,7 @@
 // Code in a dialog works on it as in Solveit (issue 45), in the real VS Code with a real kernel: cells
 // import a `dialoghelper` that sends what 0.2.41 sends (dialoghelperClient.ts) and it reaches the open
 // dialog through our routes: curr_dialog, add_msg right after the running cell, update_msg, read_msg,
-// find_msgs, msg_idx, del_msgs, a dialog that is not open (opened in the background), one that does not
+// find_msgs, msg_idx, del_msgs, the toggles, a dialog that is not open (opened beside), one that does not
 // exist, a browser-only route, and requests from a web page or to a wrong address (refused). Saved,
 // the file holds exactly those changes.
 import * as assert from 'node:assert/strict';
@@ -87,7 +87,7 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     for (const m of before.messages.filter((x) => x.msgType === 'code')) assert.equal(after.messages.find((x) => x.id === m.id)!.content, m.content, `${m.id} source unchanged`);
   });
 
-  it('another dialog by name opens in the background; an unknown one, a browser route and a foreign Origin are refused clearly', async () => {
+  it('another dialog by name opens beside; an unknown one, a browser route and a foreign Origin are refused clearly', async () => {
     const { nb } = await freshDialog('dialoghelper', [
       code('othr0002', "from dialoghelper import *\nprint(await add_msg('From the first dialog', dname='other'))"),
       note('hdr00001', '## A section'),
@@ -116,7 +116,7 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     const other = (await until(() => vscode.workspace.notebookDocuments.find((d) => d.uri.path.endsWith('/scratch/dialoghelper/other.ipynb')), 'other.ipynb opened'))!;
     assert.equal(other.notebookType, 'dialog-notebook');
     assert.deepEqual(ids(other), ['othr0001', 'othr0003', addedId], "placement defaults to at_end in another dialog (dialoghelper's rule)");
-    assert.equal(vscode.window.activeNotebookEditor?.notebook, nb, 'opened in the background');
+    assert.equal(vscode.window.activeNotebookEditor?.notebook, nb, 'opened without the focus');
     assert.equal(
       await run(nb, 'tgl00001'),
       `{'success': 'complete', 'exported': True}\n{"success":"complete"}\nrefused: message tgl00001 is the cell running this code: VS Code cannot change a cell while it runs (the run would be lost); change it from another cell\n`,
