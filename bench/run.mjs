@@ -69,6 +69,9 @@ for (const r of rows) {
 }
 console.log(`\nworst read+write ratio: ${f(worst)}× (target ≤ 3×, goal ≤ 1.5×)`);
 
+// Git's view of a dialog: `dlg merge` and `dlg show` of 2,000 cells as processes (bench/merge.mjs).
+execFileSync(process.execPath, [join(root, 'bench', 'merge.mjs')], { stdio: 'inherit', cwd: root });
+
 // Answering prompts: the request's context policy and the streamed reply (bench/answer.ts, from source
 // through tsx, since it drives the providers and the mock server).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.ts')], { stdio: 'inherit', cwd: root });

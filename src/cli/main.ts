@@ -10,6 +10,8 @@ import { CliError, loadDialog, oneLine } from './readFile';
 import { forkCommand } from './fork';
 import { treeCommand } from './tree';
 import { overviewCommand } from './overview';
+import { mergeCommand, showCommand } from './merge';
+import { gitSetupCommand } from './gitSetup';
 
 const USAGE = `usage: dlg <command> FILE|DIR
   roundtrip FILE   print writeIpynb(readIpynb(FILE)): the exact bytes a save would write
@@ -24,10 +26,23 @@ const USAGE = `usage: dlg <command> FILE|DIR
                    a new dialog OUT holding FILE's messages up to ID (or the first K and last N of
                    them), its lineage in its metadata; an existing OUT only with --force
   tree DIR         the lineage tree of every dialog under DIR
-  overview FILE    one numbered line per message: id, type, first 100 characters, reply size, flags`;
+  overview FILE    one numbered line per message: id, type, first 100 characters, reply size, flags
+  merge BASE OURS THEIRS
+                   three-way merge by message id into OURS (git's merge driver, %O %A %B); exit 1
+                   when a message changed on both sides (OURS then holds both versions, marked)
+  show FILE        the dialog as readable text, one block per message (git's diff textconv)
+  git-setup [--global]
+                   make git merge and diff *.ipynb with merge and show (this repository, or all)`;
 
 /** Commands that parse their own arguments (tree takes a folder, not a FILE). */
-const OWN_ARGS: Record<string, (args: string[]) => Promise<number>> = { fork: forkCommand, tree: treeCommand, overview: overviewCommand };
+const OWN_ARGS: Record<string, (args: string[]) => Promise<number>> = {
+  fork: forkCommand,
+  tree: treeCommand,
+  overview: overviewCommand,
+  merge: mergeCommand,
+  show: showCommand,
+  'git-setup': gitSetupCommand,
+};
 
 /** The problems as lines, the repeated ids together on one line where the first of them is. */
 function problemLines(problems: readonly DialogProblem[]): string[] {

@@ -11,3 +11,4 @@ export * from './export';
 export * from './fork';
 export * from './answer';
 export * from './tools';
+export * from './threeway';

@@ -24,6 +24,10 @@ export interface Platform {
    * are no local files (the browser).
    */
   statFile?: (path: string) => Promise<{ mtime: number; size: number } | undefined>;
+  /** A local file's bytes and mtime (undefined: not readable); undefined where there are no local files. */
+  readLocalFile?: (path: string) => Promise<{ bytes: Uint8Array; mtime: number } | undefined>;
+  /** Sets a local file's mtime (ms); undefined where there are no local files (the browser). */
+  setFileMtime?: (path: string, mtime: number) => Promise<void>;
   /** Reads a dialog's `#ai` file refs from local files; undefined where there are none (the browser). */
   readFileRefs?: (scope: FileRefScope, refs: readonly string[]) => Promise<FileRefs>;
   /** The WebSocket class Jupyter connections use. */

@@ -1,7 +1,7 @@
 // The desktop's Platform: Node's environment, sharp, local files, the `ws` WebSocket, a local Jupyter Server and
 // the machine's Python environments with their kernelspecs.
 
-import { stat } from 'node:fs/promises';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import WebSocket from 'ws';
 import type { Platform } from '../extension/platform';
@@ -21,6 +21,15 @@ export const nodePlatform: Platform = {
       (s) => (s.isFile() ? { mtime: s.mtimeMs, size: s.size } : undefined),
       () => undefined,
     ),
+  readLocalFile: async (path) => {
+    try {
+      const [bytes, s] = await Promise.all([readFile(path), stat(path)]);
+      return { bytes, mtime: s.mtimeMs };
+    } catch {
+      return undefined;
+    }
+  },
+  setFileMtime: (path, mtime) => utimes(path, new Date(), new Date(mtime)),
   readFileRefs,
   WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
   startLocalServer,

@@ -4,7 +4,7 @@
 
 export const TYPE_ICONS: Readonly<Record<string, string>> = { prompt: 'sparkle', code: 'code', note: 'markdown', raw: 'file-text' };
 export const HEADING_ICON = 'symbol-namespace';
-export const FLAG_ICONS = { pinned: 'pinned', skipped: 'eye-closed', exploded: 'split-vertical' } as const;
+export const FLAG_ICONS = { pinned: 'pinned', skipped: 'eye-closed', exploded: 'split-vertical', conflict: 'git-merge' } as const;
 
 /** The icon of a message type; unknown types (dialog data) get a neutral dot, never their own text. */
 export function typeIcon(msgType: string): string {

@@ -26,6 +26,7 @@ export const outlineNodeSchema: z.ZodMiniType<OutlineNodeWire> = z.lazy(() =>
     pinned: z.boolean(),
     skipped: z.boolean(),
     exploded: z.boolean(),
+    conflict: z.boolean(),
     tokens: amount,
     count,
     sectionTokens: amount,

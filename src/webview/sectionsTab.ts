@@ -5,13 +5,13 @@ import { OutlineNodeWire, StateMessage } from '../shared/panelProtocol';
 import { FLAG_ICONS, HEADING_ICON, TYPE_ICONS, tokensText as tokens, typeIcon } from '../shared/outlineView';
 import { h, icon } from './dom';
 
-const FLAG_TITLES = { pinned: 'pinned', skipped: 'skipped: hidden from the AI', exploded: 'part of an exploded reply' } as const;
+const FLAG_TITLES = { pinned: 'pinned', skipped: 'skipped: hidden from the AI', exploded: 'part of an exploded reply', conflict: 'a conflict: changed on both sides of a merge, both versions kept' } as const;
 
 function row(n: OutlineNodeWire, selected: string | null, reveal: (id: string) => void): HTMLLIElement {
   const heading = n.level > 0;
   // The type becomes a class only when it is one we know: dialog data never names classes.
   const type = Object.hasOwn(TYPE_ICONS, n.msgType) ? n.msgType : 'other';
-  const flags = (['pinned', 'skipped', 'exploded'] as const).filter((f) => n[f]).map((f) => h('span', { class: `flag ${f}`, title: FLAG_TITLES[f] }, icon(FLAG_ICONS[f]), f));
+  const flags = (['pinned', 'skipped', 'exploded', 'conflict'] as const).filter((f) => n[f]).map((f) => h('span', { class: `flag ${f}`, title: FLAG_TITLES[f] }, icon(FLAG_ICONS[f]), f));
   const line = h(
     'div',
     { class: `row type-${type}${heading ? ` heading h${n.level}` : ''}${n.id === selected ? ' selected' : ''}${n.skipped ? ' is-skipped' : ''}`, title: `${heading ? `heading ${n.level}` : n.msgType} ${n.id}`, onclick: () => reveal(n.id) },

@@ -74,7 +74,8 @@ describe('opening dialogs with vscode.openWith(uri, "dialog-notebook")', functio
     const nb = await openDialog('media.ipynb');
     for (const cell of nb.getCells()) {
       const meta = JSON.stringify(cell.metadata);
-      const origin = (cell.metadata.dialog as { origin?: Record<string, unknown> }).origin ?? {};
+      const origin = (cell.metadata.dialogOrigin ?? {}) as Record<string, unknown>;
+      assert.equal(typeof origin.file, 'string', `cell ${cell.index}: its read named in the transient bookkeeping`);
       assert.deepEqual([origin.text, origin.state], [undefined, undefined], `cell ${cell.index}: no origin text or state in metadata`);
       for (const b64 of Object.values((cell.metadata.attachments ?? {}) as Record<string, Record<string, string>>).flatMap(Object.values)) {
         assert.equal(meta.split(b64).length - 1, 1, `cell ${cell.index}: an attachment's base64 once in its metadata`);

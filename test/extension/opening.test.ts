@@ -13,7 +13,7 @@ const setAssociations = (v: Record<string, string> | undefined) => vscode.worksp
 
 describe('the editor association of openDialogsByDefault', function () {
   this.timeout(60000);
-  // Run alone, no earlier suite has opened a notebook, which is what activates the extension.
+  // Activated by the workspace's .ipynb files at start-up (workspaceContains), or here when that has not happened yet.
   before(activate);
   afterEach(async () => {
     await setting(undefined);
@@ -38,6 +38,16 @@ describe('the editor association of openDialogsByDefault', function () {
     await setting(undefined);
     await new Promise((r) => setTimeout(r, 1500));
     assert.deepEqual(userAssociations(), { '*.ipynb': 'jupyter-notebook' });
+  });
+
+  // Issue 47.3: before, only an association we had written ourselves was removed.
+  it("removes, when the setting goes off, the dialog editor's association that was there before (npm run open's)", async () => {
+    await setAssociations({ '*.ipynb': 'dialog-notebook' });
+    await setting(true);
+    await new Promise((r) => setTimeout(r, 1500)); // the extension has seen it on, with the association there
+    assert.deepEqual(userAssociations(), { '*.ipynb': 'dialog-notebook' });
+    await setting(false);
+    await until(() => userAssociations()?.['*.ipynb'] === undefined, 'the association removed');
   });
 
   it('writes nothing while the setting is off', async () => {

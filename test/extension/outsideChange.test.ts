@@ -1,12 +1,12 @@
 // Another program rewriting an open dialog on disk (Solveit does, from memory; so does `git checkout`),
 // issue 28: an unmodified dialog shows the new content and nothing of ours writes an older state back,
-// auto save on; a modified one goes through VS Code's own conflict (its save is refused, the file keeps
-// the other program's bytes).
+// auto save on; a modified one gets the change merged in (outsideMerge.test.ts has more).
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Dialog, Message, aiRes, readIpynb, writeIpynb } from '../../src/core';
 import { cellOf, closeAll, freshDialog, readText, setCellText, until, wsUri } from './helpers';
+import { notebookDialog } from '../../src/extension/notebook/cells';
 
 const files = () => vscode.workspace.getConfiguration('files');
 
@@ -47,14 +47,18 @@ describe('a dialog rewritten on disk by another program', function () {
     assert.notEqual(outside, writeIpynb(saved!));
   });
 
-  it('modified: its save is refused as a conflict and the file keeps the other program’s bytes', async () => {
+  it('modified: the change is merged in (issue 46), a message both changed kept twice, and the save writes both', async () => {
     await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     const { name, nb } = await freshDialog('outsideChange', dialog('# Before'));
     await setCellText(cellOf(nb, 'note0001'), '# Edited here');
     assert.ok(nb.isDirty);
-    const outside = rewriteOutside(name);
-    assert.equal(await nb.save(), false, 'VS Code refuses to overwrite a newer file without asking');
-    assert.equal(cellOf(nb, 'note0001').document.getText(), '# Edited here', 'the edit is kept for the user to choose');
-    assert.equal(await readText(name), outside);
+    rewriteOutside(name);
+    await until(() => aiRes(notebookDialog(nb).msg('prmt0001')) === 'A reply from Solveit.', 'the outside reply merged in');
+    assert.equal(cellOf(nb, 'note0001').document.getText(), '# Edited here', 'the edit is kept');
+    assert.equal(nb.cellAt(1).document.getText(), 'Rewritten outside.', 'the other version beside it, as a conflict');
+    assert.equal(await nb.save(), true, 'the save is not refused');
+    const saved = readIpynb(await readText(name));
+    assert.deepEqual(saved.messages.map((m) => m.content), ['# Edited here', 'Rewritten outside.', 'Say hello.']);
+    assert.equal(aiRes(saved.msg('prmt0001')), 'A reply from Solveit.');
   });
 });

@@ -9,6 +9,7 @@ import { renderOutputsAi, tokenEstimate } from '../hist/render';
 import { headerInfo } from '../model/sections';
 import { partitionDirectives } from '../model/directives';
 import { explodedFrom } from '../reply/explode';
+import { conflictOf } from '../threeway/conflict';
 
 export interface OutlineItem {
   id: string;
@@ -21,6 +22,8 @@ export interface OutlineItem {
   skipped: boolean;
   /** Part of an exploded reply. */
   exploded: boolean;
+  /** One version of a message changed on both sides of a merge, kept with the other (core/threeway). */
+  conflict: boolean;
   tokens: number;
 }
 
@@ -91,7 +94,7 @@ export function firstLineOffset(text: string): number {
 
 /** The item for one message; `text` is what its tokens are estimated from (content, reply, outputs). */
 export function outlineItem(
-  m: Pick<Message, 'id' | 'msgType' | 'content' | 'pinned' | 'skipped'> & { extra?: Record<string, unknown> },
+  m: Pick<Message, 'id' | 'msgType' | 'content' | 'pinned' | 'skipped'> & { extra?: Record<string, unknown>; meta?: Message['meta'] },
   index: number,
   outText = '',
 ): OutlineItem {
@@ -108,6 +111,7 @@ export function outlineItem(
     pinned: truthy(m.pinned),
     skipped: truthy(m.skipped),
     exploded: m.extra ? explodedFrom(m as Message) !== null : false,
+    conflict: m.meta ? conflictOf({ meta: m.meta }) !== undefined : false,
     tokens: tokenEstimate(m.content) + (outText ? tokenEstimate(outText) : 0),
   };
 }
@@ -160,7 +164,7 @@ export function sameShape(a: readonly OutlineNode[], b: readonly OutlineNode[]):
   return a.length === b.length && a.every((n, k) => n.id === b[k].id && n.level === b[k].level && sameShape(n.children, b[k].children));
 }
 
-const SHOWN = ['index', 'msgType', 'label', 'pinned', 'skipped', 'exploded', 'tokens', 'count', 'sectionTokens'] as const;
+const SHOWN = ['index', 'msgType', 'label', 'pinned', 'skipped', 'exploded', 'conflict', 'tokens', 'count', 'sectionTokens'] as const;
 
 /**
  * Copies `fresh` into `old` in place, node by node (the two must have `sameShape`), and returns the old

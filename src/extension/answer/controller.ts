@@ -12,6 +12,7 @@ import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cell
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
+import { markBusy } from '../notebook/busyCells';
 import type { CellRunner } from './cellRunner';
 import type { PromptRunner } from './promptRunner';
 
@@ -168,6 +169,8 @@ export class DialogController implements vscode.Disposable {
   private async runQueue(controller: vscode.NotebookController, cells: readonly vscode.NotebookCell[], stop?: vscode.CancellationToken, onStart?: (k: number) => void): Promise<number> {
     // Queued up front, so the cells show as pending and a stop before their turn is honoured.
     const queue = cells.map((c) => controller.createNotebookCellExecution(c));
+    // Busy until their run ends: a merge of outside changes leaves them to it.
+    const idle = cells.map(markBusy);
     let stopped = false;
     let done = 0;
     for (const [k, exec] of queue.entries()) {
@@ -180,8 +183,10 @@ export class DialogController implements vscode.Disposable {
       const runner = isPrompt(exec.cell) ? this.promptRunner : this.codeRunner;
       // A runner that throws stops the queue, which must not stay pending forever.
       stopped = (await runner!.run(exec, stop).catch((e) => (log.error(`Running cell ${exec.cell.index + 1} failed: ${reason(e)}`), false))) === false;
+      idle[k]();
       if (!stopped) done++;
     }
+    idle.forEach((f) => f()); // the cells skipped after a stop
     return done;
   }
 

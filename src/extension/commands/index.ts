@@ -11,6 +11,7 @@ import { registerValidateCommand } from './validate';
 import { registerFocus } from './focus';
 import { registerExtractCommand } from './extract';
 import { registerKeymapCommands } from './keymap';
+import { registerConflicts } from './conflicts';
 import { holdSelection } from './target';
 
 export function registerCommands(context: vscode.ExtensionContext): void {
@@ -24,6 +25,7 @@ export function registerCommands(context: vscode.ExtensionContext): void {
   registerValidateCommand(context);
   registerExtractCommand(context);
   registerKeymapCommands(context);
+  registerConflicts(context);
   // Run by every single-key binding before `list.select` (see target.ts).
   context.subscriptions.push(vscode.commands.registerCommand('dialogNotebook.holdSelection', holdSelection));
 }

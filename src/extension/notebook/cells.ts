@@ -1,7 +1,7 @@
 // Message <-> NotebookCellData. The cell kind and language carry the message type; everything else the
-// core keeps (id, metadata, promoted attributes, attachments, storage origin) rides in
-// `metadata.dialog` (the origin's bulk kept aside, see origins.ts), so a cell VS Code hands back unedited
-// rebuilds the very same Message.
+// core keeps (id, metadata, promoted attributes, attachments) rides in `metadata.dialog`, and the storage
+// origin in `metadata.dialogOrigin` (transient for VS Code, its bulk kept aside: origins.ts), so a cell
+// VS Code hands back unedited rebuilds the very same Message.
 
 import * as vscode from 'vscode';
 import { Json, JsonObject, isJsonObject, jsonClone } from '../../core/base';
@@ -11,7 +11,7 @@ import { decodeBase64, encodeBase64 } from '../../core/base';
 import { REPLY_MIME, ReplyAttachments, ReplyThumbnails } from '../../shared/replyOutput';
 import { fromCellOutput, toCellOutput } from './outputs';
 import { DEFAULT_CODE_LANGUAGE } from '../defaults';
-import { OriginHints, fullOrigin, originHints } from './origins';
+import { BOOKKEEPING, OriginHints, fullOrigin, originHints } from './origins';
 
 export const NOTEBOOK_TYPE = 'dialog-notebook';
 export const PROMPT_LANG = 'dialog-prompt';
@@ -37,7 +37,6 @@ export interface CellState {
   skipped?: Json;
   pinned?: Json;
   attachments?: StoredAttachment[];
-  origin?: OriginHints;
   extra?: JsonObject;
   /** The content as read when it holds CR: VS Code's editor normalises line ends. */
   content?: string;
@@ -137,7 +136,7 @@ export function cellMetadata(m: Message): { [key: string]: unknown } {
       s.attachments = stored.map((a) => (a.invalid ? a : { id: a.id, contentType: a.contentType }));
     } else s.attachments = stored;
   }
-  if (m.origin) s.origin = originHints(m.origin);
+  if (m.origin) md[BOOKKEEPING] = originHints(m.origin);
   // `time_run` rides in the metadata; cell2msg gives it to the history as the host attribute again.
   const { time_run: tr, ...extra } = m.extra;
   if (tr !== undefined && tr !== m.meta.time_run) extra.time_run = tr;
@@ -234,15 +233,15 @@ export function cell2msg(c: CellLike): Message {
   if (s.pinned !== undefined) m.pinned = jsonClone(s.pinned);
   if (msgType === 'code') m.output = (c.outputs ?? []).map(fromCellOutput);
   else if (msgType === 'prompt') m.output = cellReply(c);
-  if (s.origin) m.origin = fullOrigin(s.origin);
+  const origin = c.metadata?.[BOOKKEEPING];
+  if (isJsonObject(origin as Json)) m.origin = fullOrigin(origin as OriginHints);
   return m;
 }
 
-/** What `NotebookData.metadata.dialog` holds. */
+/** What `NotebookData.metadata.dialog` holds (the read's origin is in `metadata.dialogOrigin`). */
 interface NotebookState {
   name?: string;
   meta?: JsonObject;
-  origin?: Record<string, unknown>;
 }
 
 /** The language of code cells: the notebook's kernel language (`language_info`, `kernelspec`), else `fallback`. */
@@ -256,9 +255,8 @@ export function codeLanguage(d: { meta: JsonObject }, fallback = DEFAULT_CODE_LA
 export function dlg2notebook(d: Dialog, fallbackLang = DEFAULT_CODE_LANG): vscode.NotebookData {
   const lang = codeLanguage(d, fallbackLang);
   const data = new vscode.NotebookData(d.messages.map((m) => msg2cell(m, lang)));
-  const s: NotebookState = { name: d.name, meta: d.meta };
-  if (d.origin) s.origin = d.origin;
-  data.metadata = { dialog: s };
+  data.metadata = { dialog: { name: d.name, meta: d.meta } satisfies NotebookState };
+  if (d.origin) data.metadata[BOOKKEEPING] = d.origin;
   return data;
 }
 
@@ -267,7 +265,8 @@ export function notebook2dlg<C = CellLike>(data: { cells: readonly C[]; metadata
   const raw = data.metadata?.dialog;
   const s: NotebookState = isJsonObject(raw) ? (raw as NotebookState) : {};
   const d = new Dialog(data.cells.map((c) => convert(c)), s.name ?? '', s.meta ? jsonClone(s.meta) : {});
-  if (s.origin) d.origin = s.origin;
+  const origin = data.metadata?.[BOOKKEEPING];
+  if (isJsonObject(origin as Json)) d.origin = origin as Record<string, unknown>;
   return d;
 }
 

@@ -48,8 +48,19 @@ async function write(scope: Scope, value: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('workbench').update('editorAssociations', Object.keys(next).length ? next : undefined, target(scope));
 }
 
-/** Brings the association in line with the setting; never touches an entry the user wrote. */
-async function sync(context: vscode.ExtensionContext, on: boolean): Promise<void> {
+/** Whether `dialogNotebook.openDialogsByDefault` is set to false somewhere: the user turned it off. */
+function turnedOff(): boolean {
+  const i = vscode.workspace.getConfiguration('dialogNotebook').inspect<unknown>('openDialogsByDefault');
+  return [i?.globalValue, i?.workspaceValue, i?.workspaceFolderValue].includes(false);
+}
+
+/**
+ * Brings the association in line with the setting; never touches an entry the user wrote for another
+ * editor. Off, it removes the dialog editor's entry where we wrote it, and also one written before we
+ * were active (`npm run open`, settings sync, by hand) once the user turns the setting off: `justOff`
+ * (it went from on to off in this window) or set to false in settings.
+ */
+async function sync(context: vscode.ExtensionContext, on: boolean, justOff: boolean): Promise<void> {
   const scope = settingScope();
   if (on && scope) {
     const theirs = associatedEditor();
@@ -63,20 +74,33 @@ async function sync(context: vscode.ExtensionContext, on: boolean): Promise<void
     log.info(`openDialogsByDefault: ${PATTERN} files now open with the dialog editor (workbench.editorAssociations in ${scope === 'global' ? 'user' : 'workspace'} settings)`);
     return;
   }
+  const anyway = justOff || turnedOff();
   for (const s of ['global', 'workspace'] as const) {
-    if (!memo(context, s).get(WROTE_KEY)) continue;
-    if (associations(s)[PATTERN] === NOTEBOOK_TYPE) await write(s, undefined);
-    await memo(context, s).update(WROTE_KEY, undefined);
-    log.info(`openDialogsByDefault is off: the ${PATTERN} association was removed from ${s === 'global' ? 'user' : 'workspace'} settings`);
+    const ours = !!memo(context, s).get(WROTE_KEY);
+    if (!ours && !anyway) continue;
+    const present = associations(s)[PATTERN] === NOTEBOOK_TYPE;
+    if (present) await write(s, undefined);
+    if (ours) await memo(context, s).update(WROTE_KEY, undefined);
+    if (present) log.info(`openDialogsByDefault is off: the ${PATTERN} association was removed from ${s === 'global' ? 'user' : 'workspace'} settings`);
   }
 }
 
+/**
+ * Keeps the association in line with the setting. It runs as soon as we are active, which a window whose
+ * folder holds an .ipynb file is at start-up (package.json's `workspaceContains` event for them): a setting
+ * turned on before the window started (settings sync, a hand-edited settings.json) opens the first
+ * double-clicked dialog as a dialog.
+ */
 export function registerDefaultEditor(context: vscode.ExtensionContext, enabled: () => boolean): void {
-  const run = () =>
-    sync(context, enabled()).catch((e: unknown) => log.warn(`workbench.editorAssociations could not be updated: ${reason(e)}`));
+  let was = enabled();
+  const run = (justOff = false) =>
+    sync(context, enabled(), justOff).catch((e: unknown) => log.warn(`workbench.editorAssociations could not be updated: ${reason(e)}`));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('dialogNotebook.openDialogsByDefault')) void run();
+      if (!e.affectsConfiguration('dialogNotebook.openDialogsByDefault')) return;
+      const justOff = was && !enabled();
+      was = enabled();
+      void run(justOff);
     }),
   );
   void run();

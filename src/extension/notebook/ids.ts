@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { freshId } from '../../core/model';
 import { CellState, NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
 import { fixInsertedCode } from './insertedCode';
+import { BOOKKEEPING } from './origins';
 
 /** An id used by no cell of `nb` and not in `taken`. */
 export function freshCellId(nb: vscode.NotebookDocument, taken: ReadonlySet<string> = new Set()): string {
@@ -38,8 +39,10 @@ export function idEdits(nb: vscode.NotebookDocument, added: readonly vscode.Note
     const id = freshCellId(nb, seen);
     seen.add(id);
     const next: CellState = { ...s, id, msgType: cellType(cellLike(c)) };
-    delete next.origin;
-    edits.push(vscode.NotebookEdit.updateCellMetadata(c.index, { ...c.metadata, dialog: next }));
+    // A copy is a new cell: not the read cell its metadata came from.
+    const md: { [key: string]: unknown } = { ...c.metadata, dialog: next };
+    delete md[BOOKKEEPING];
+    edits.push(vscode.NotebookEdit.updateCellMetadata(c.index, md));
   }
   return edits;
 }

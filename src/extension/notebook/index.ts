@@ -1,4 +1,4 @@
-// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved, the images of prompts' thumbnails.
+// Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved, the images of prompts' thumbnails, outside changes merged in and the conflicts they leave.
 
 import * as vscode from 'vscode';
 import { followDialogs } from './dialogCache';
@@ -7,14 +7,19 @@ import { registerCellIds } from './ids';
 import { registerStatusBar } from './statusBar';
 import { registerReplyEditor } from './replyEditor';
 import { registerOpening } from './opening';
+import { registerDefaultEditor } from './defaultEditor';
+import { config } from '../config';
 import { registerContextKeys } from './contextKeys';
 import { registerOrigins } from './origins';
 import { registerExportOnSave } from './exportOnSave';
 import { registerAttachPaste } from './attachPaste';
 import { registerFolding } from './folding';
 import { registerReplyImages } from './replyImages';
+import { registerOutsideChanges } from './outsideChanges';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
+  // Before anything else: a dialog double-clicked while we activate already opens as a dialog.
+  registerDefaultEditor(context, () => config.openDialogsByDefault);
   // First: every other listener that reads a dialog sees it with this change event's cells.
   context.subscriptions.push(followDialogs());
   registerSerializer(context);
@@ -28,4 +33,5 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerAttachPaste(context);
   registerFolding(context);
   registerReplyImages(context);
+  registerOutsideChanges(context);
 }

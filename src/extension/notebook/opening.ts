@@ -7,7 +7,6 @@ import { CommandResult, DONE, reason, refuse } from '../commands/feedback';
 import { config } from '../config';
 import { log } from '../log';
 import { offerDefault } from './openOffer';
-import { registerDefaultEditor } from './defaultEditor';
 import { newDialog } from '../craft/newDialog';
 import { fileStat } from '../craft/files';
 
@@ -210,7 +209,6 @@ export function registerOpening(context: vscode.ExtensionContext): void {
     }),
     vscode.commands.registerCommand('dialogNotebook.newDialog', newDialog),
   );
-  registerDefaultEditor(context, () => config.openDialogsByDefault);
   void openPending(context).then(() => openByDefault(vscode.window.activeNotebookEditor));
   void refresh();
 }

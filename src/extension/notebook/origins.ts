@@ -1,3 +1,9 @@
+// The storage bookkeeping of an open dialog (which read each cell came from, the file's text around the
+// cells) rides in the `dialogOrigin` key of cell and notebook metadata, which the serializer declares
+// transient: VS Code's diff (Source Control, Timeline) and dirty state ignore it, so they show what changed
+// in the file and nothing else. VS Code also leaves it out of what it hands the serializer to save;
+// bookkeeping.ts finds it again in the open notebook.
+//
 // The bulk of a read cell's storage origin (its exact text in the file and its state at read time, see
 // core/ipynb/storage.ts) stays in this process while its dialog is open; the cell's metadata keeps only
 // the small hints and which read and position it came from. VS Code copies and hashes cell metadata in
@@ -8,8 +14,11 @@
 // text is gone (an undo past a revert) is written canonically: the same content, maybe other bytes.
 
 import * as vscode from 'vscode';
-import { isJsonObject } from '../../core/base';
+import { Json, JsonObject, isJsonObject } from '../../core/base';
 import { CellOrigin } from '../../core/model';
+
+/** The metadata key (cell and notebook) of the storage bookkeeping, transient for VS Code. */
+export const BOOKKEEPING = 'dialogOrigin';
 
 /** What cell metadata keeps of a CellOrigin. */
 export type OriginHints = Omit<CellOrigin, 'text' | 'state'>;
@@ -38,11 +47,25 @@ export function fullOrigin(h: OriginHints): CellOrigin {
   return bulk ? ({ ...h, ...bulk } as CellOrigin) : (h as CellOrigin);
 }
 
-/** The read token of an open dialog notebook (`NotebookData.metadata.dialog.origin.file`). */
-function readOf(nb: vscode.NotebookDocument): string | undefined {
-  const s = nb.metadata.dialog;
-  const o = isJsonObject(s) ? s.origin : undefined;
-  return isJsonObject(o) && typeof o.file === 'string' ? o.file : undefined;
+/** Reads other than the notebook's own whose cells it holds (merged in from a change on disk). */
+const adopted = new WeakMap<vscode.NotebookDocument, Set<string>>();
+
+/** Cells of the read `token` now live in `nb` too: its texts go when `nb` closes or is re-read. */
+export function adoptRead(nb: vscode.NotebookDocument, token: string): void {
+  let set = adopted.get(nb);
+  if (!set) adopted.set(nb, (set = new Set()));
+  set.add(token);
+}
+
+function dropAdopted(nb: vscode.NotebookDocument): void {
+  for (const t of adopted.get(nb) ?? []) reads.delete(t);
+  adopted.delete(nb);
+}
+
+/** The read token of an open dialog notebook (`NotebookData.metadata.dialogOrigin.file`). */
+export function readOf(nb: { metadata: { [key: string]: unknown } }): string | undefined {
+  const o = nb.metadata?.[BOOKKEEPING];
+  return isJsonObject(o as Json) && typeof (o as JsonObject).file === 'string' ? ((o as JsonObject).file as string) : undefined;
 }
 
 export function registerOrigins(context: vscode.ExtensionContext): void {
@@ -51,7 +74,11 @@ export function registerOrigins(context: vscode.ExtensionContext): void {
     const now = readOf(nb);
     if (!now) return; // metadata without a read (a new dialog, or edited): its cells' texts stay
     const before = current.get(nb);
-    if (before && before !== now) reads.delete(before); // re-read: the cells are the new read's
+    if (before && before !== now) {
+      // Re-read: the cells are the new read's.
+      reads.delete(before);
+      dropAdopted(nb);
+    }
     current.set(nb, now);
   };
   vscode.workspace.notebookDocuments.forEach(track);
@@ -61,6 +88,7 @@ export function registerOrigins(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidCloseNotebookDocument((nb) => {
       const f = current.get(nb) ?? readOf(nb);
       if (f) reads.delete(f);
+      dropAdopted(nb);
     }),
   );
 }

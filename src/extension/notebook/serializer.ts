@@ -8,13 +8,19 @@ import { Dialog } from '../../core/model';
 import { savedDialog } from '../../core/reply';
 import { savedOutputs } from './streamingReplies';
 import { config } from '../config';
+import { BOOKKEEPING } from './origins';
+import { withBookkeeping } from './bookkeeping';
 import { log } from '../log';
 
-/** Cell outputs and metadata are content: changing them dirties the document and is saved. */
+/**
+ * Cell outputs and metadata are content: changing them dirties the document and is saved. Our storage
+ * bookkeeping is not: VS Code's diff and dirty state ignore it, and a save finds it in the open notebook
+ * (origins.ts, bookkeeping.ts).
+ */
 export const SERIALIZER_OPTIONS: vscode.NotebookDocumentContentOptions = {
   transientOutputs: false,
-  transientCellMetadata: {},
-  transientDocumentMetadata: {},
+  transientCellMetadata: { [BOOKKEEPING]: true },
+  transientDocumentMetadata: { [BOOKKEEPING]: true },
 };
 
 export class DialogSerializer implements vscode.NotebookSerializer {
@@ -46,8 +52,9 @@ export class DialogSerializer implements vscode.NotebookSerializer {
     // Exploded reply cells still in the notebook are written back as their prompt's reply; a reply still
     // streaming is not saved (streamingReplies.ts); an image pasted and undone leaves its attachment in the
     // cell's metadata, which is not written.
-    const cells = data.cells.map((c) => ({ ...c, outputs: savedOutputs(c) }));
-    return new TextEncoder().encode(writeIpynb(withoutUnreferencedAttachments(savedDialog(notebook2dlg({ cells, metadata: data.metadata })))));
+    const whole = withBookkeeping(data);
+    const cells = whole.cells.map((c) => ({ ...c, outputs: savedOutputs(c) }));
+    return new TextEncoder().encode(writeIpynb(withoutUnreferencedAttachments(savedDialog(notebook2dlg({ cells, metadata: whole.metadata })))));
   }
 }
 

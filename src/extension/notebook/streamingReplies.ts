@@ -60,3 +60,9 @@ export function savedOutputs(c: CellLike): Outputs | undefined {
   if (key === undefined) return c.outputs;
   return before.get(key) ?? c.outputs;
 }
+
+/** Whether a reply is streaming into the cell (its outputs carry a streaming answer's mark). */
+export function isStreaming(c: Pick<CellLike, 'outputs'>): boolean {
+  const key = streamingKey(c.outputs);
+  return key !== undefined && before.has(key);
+}

@@ -101,10 +101,10 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
       n.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.id = `${this.nb?.uri.toString()}#${this.keys.get(n) ?? n.id}`;
-    const marks = [n.pinned ? `$(${FLAG_ICONS.pinned})` : '', n.skipped ? `$(${FLAG_ICONS.skipped})` : '', n.exploded ? `$(${FLAG_ICONS.exploded})` : ''].filter(Boolean);
-    const flags = [n.pinned ? 'pinned' : '', n.skipped ? 'skipped' : '', n.exploded ? 'exploded reply' : ''].filter(Boolean);
+    const marks = [n.pinned ? `$(${FLAG_ICONS.pinned})` : '', n.skipped ? `$(${FLAG_ICONS.skipped})` : '', n.exploded ? `$(${FLAG_ICONS.exploded})` : '', n.conflict ? `$(${FLAG_ICONS.conflict})` : ''].filter(Boolean);
+    const flags = [n.pinned ? 'pinned' : '', n.skipped ? 'skipped' : '', n.exploded ? 'exploded reply' : '', n.conflict ? 'conflict' : ''].filter(Boolean);
     item.description = heading ? `${n.count} msgs · ~${tokensText(n.sectionTokens)} tok${flags.length ? ' · ' + flags.join(', ') : ''}` : flags.join(', ');
-    item.iconPath = new vscode.ThemeIcon(n.skipped ? FLAG_ICONS.skipped : n.pinned ? FLAG_ICONS.pinned : heading ? HEADING_ICON : typeIcon(n.msgType));
+    item.iconPath = new vscode.ThemeIcon(n.conflict ? FLAG_ICONS.conflict : n.skipped ? FLAG_ICONS.skipped : n.pinned ? FLAG_ICONS.pinned : heading ? HEADING_ICON : typeIcon(n.msgType));
     item.tooltip = new vscode.MarkdownString(undefined, true);
     item.tooltip.appendText(`${heading ? `Heading ${n.level}` : n.msgType} ${n.id}\n${n.label}\n`);
     item.tooltip.appendMarkdown(`${marks.join(' ')} ~${tokensText(heading ? n.sectionTokens : n.tokens)} tokens`);

@@ -1,0 +1,96 @@
+// Conflicts left by a merge (an outside change, `dlg merge`): a cell marked as the other side's version
+// of a message shows it on its status bar, as do the cells it conflicts with, and Keep Mine / Keep Theirs
+// / Keep Both settle it as one edit (core/threeway resolveConflict).
+
+import * as vscode from 'vscode';
+import { ConflictMark, Resolution, conflictOf, resolveConflict } from '../../core/threeway';
+import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../notebook/cells';
+import { notebookCodeLanguage } from '../notebook/edits';
+import { messageSplices } from '../notebook/messageSplices';
+import { CommandResult, DONE, refuse } from './feedback';
+import { resolveCell } from './target';
+
+const COMMANDS: Record<Resolution, string> = {
+  mine: 'dialogNotebook.conflict.keepMine',
+  theirs: 'dialogNotebook.conflict.keepTheirs',
+  both: 'dialogNotebook.conflict.keepBoth',
+};
+
+/** Per notebook version: message id → the id of the cell holding the other side's version of it. */
+const others = new WeakMap<vscode.NotebookDocument, { version: number; of: Map<string, string | null> }>();
+
+function otherVersions(nb: vscode.NotebookDocument): Map<string, string | null> {
+  const hit = others.get(nb);
+  if (hit?.version === nb.version) return hit.of;
+  const of = new Map<string, string | null>();
+  for (const c of nb.getCells()) {
+    const mark = conflictOf({ meta: cellState(c).meta ?? {} });
+    if (mark?.side === 'theirs' && mark.of) of.set(mark.of, cellState(c).id ?? null);
+  }
+  others.set(nb, { version: nb.version, of });
+  return of;
+}
+
+/** The cell's own mark, else the mark of a cell holding the other version of this cell's message. */
+function markOf(cell: vscode.NotebookCell): ConflictMark | undefined {
+  const own = conflictOf({ meta: cellState(cell).meta ?? {} });
+  if (own) return own;
+  const id = cellState(cell).id;
+  const other = id === undefined ? undefined : otherVersions(cell.notebook).get(id);
+  return other === undefined ? undefined : { side: 'ours', of: other };
+}
+
+/** Settles the conflict of the given (or active) cell. */
+export async function keep(how: Resolution, arg?: unknown): Promise<CommandResult> {
+  const cell = resolveCell(arg);
+  if (!cell) return refuse('Select a conflict cell of a dialog first.');
+  const nb = cell.notebook;
+  const d = notebookDialog(nb);
+  const msgs = d.messages.slice();
+  const metas = new Map(msgs.map((m) => [m, m.meta]));
+  const ids = new Map(msgs.map((m) => [m, m.id]));
+  if (!resolveConflict(msgs, msgs[cell.index], how)) return refuse('This cell is not in a conflict.');
+  const changed = new Set(d.messages.filter((m) => metas.get(m) !== m.meta || ids.get(m) !== m.id));
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(nb.uri, messageSplices(d.messages, msgs, changed, notebookCodeLanguage(nb)));
+  return (await vscode.workspace.applyEdit(edit)) ? DONE : refuse('VS Code refused the edit.');
+}
+
+function conflictItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
+  const mark = markOf(cell);
+  if (!mark) return [];
+  const what =
+    mark.side === 'theirs'
+      ? mark.of
+        ? `Conflict: the version on disk (or their branch) of message ${mark.of}, changed on both sides`
+        : 'Conflict: changed on disk (or their branch), deleted here'
+      : mark.of
+        ? `Conflict: your version; cell ${mark.of} holds the other one`
+        : 'Conflict: your version of a message deleted on disk (or their branch)';
+  const head = new vscode.NotebookCellStatusBarItem('$(git-merge) conflict', vscode.NotebookCellStatusBarAlignment.Left);
+  head.tooltip = what;
+  head.priority = 200;
+  const items = [head];
+  const choice = (how: Resolution, text: string, tip: string, prio: number) => {
+    const it = new vscode.NotebookCellStatusBarItem(text, vscode.NotebookCellStatusBarAlignment.Left);
+    it.tooltip = tip;
+    it.priority = prio;
+    it.command = { title: tip, command: COMMANDS[how], arguments: [cell.document.uri] };
+    items.push(it);
+  };
+  choice('mine', 'Keep Mine', 'Keep your version, drop the other', 199);
+  choice('theirs', 'Keep Theirs', 'Keep the other version in the message’s place, drop yours', 198);
+  choice('both', 'Keep Both', 'Keep each version as a message of its own', 197);
+  return items;
+}
+
+export function registerConflicts(context: vscode.ExtensionContext): void {
+  const changed = new vscode.EventEmitter<void>();
+  context.subscriptions.push(
+    changed,
+    vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, { onDidChangeCellStatusBarItems: changed.event, provideCellStatusBarItems: conflictItems }),
+    // A mark on one cell shows on the cell it conflicts with too.
+    vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (e.contentChanges.length || e.cellChanges.some((c) => c.metadata)) && changed.fire()),
+    ...(Object.keys(COMMANDS) as Resolution[]).map((how) => vscode.commands.registerCommand(COMMANDS[how], (arg?: unknown) => keep(how, arg))),
+  );
+}

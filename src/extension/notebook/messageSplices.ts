@@ -1,0 +1,34 @@
+// A new list of messages for an open notebook, made mostly of the messages its cells stand for (the same
+// objects), as the fewest cell replacements: cells whose message stays, unchanged and in order, are not
+// touched (a reply streaming into one goes on); everything between two of them is replaced at once.
+
+import * as vscode from 'vscode';
+import { Message } from '../../core/model';
+import { longestIncreasing } from '../../core/threeway';
+import { msg2cell } from './cells';
+
+/**
+ * The NotebookEdits (indices of the notebook before the edit) turning cells standing for `before` into
+ * `after`. `changed`: messages of `before` changed in place, whose cells are rebuilt.
+ */
+export function messageSplices(before: readonly Message[], after: readonly Message[], changed: ReadonlySet<Message>, lang: string): vscode.NotebookEdit[] {
+  const at = new Map<Message, number>();
+  after.forEach((m, i) => at.set(m, i));
+  // The cells that stay: unchanged messages of before, kept in the same order.
+  const candidates: number[] = [];
+  before.forEach((m, i) => {
+    if (at.has(m) && !changed.has(m)) candidates.push(i);
+  });
+  const kept = longestIncreasing(candidates.map((i) => at.get(before[i])!));
+  const anchors = candidates.filter((_, k) => kept.has(k));
+  const edits: vscode.NotebookEdit[] = [];
+  let b = 0;
+  let a = 0;
+  for (const i of [...anchors, before.length]) {
+    const j = i < before.length ? at.get(before[i])! : after.length;
+    if (i > b || j > a) edits.push(vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(b, i), after.slice(a, j).map((m) => msg2cell(m, lang))));
+    b = i + 1;
+    a = j + 1;
+  }
+  return edits;
+}

@@ -1,0 +1,88 @@
+// Issue 47.1 and 46 §2 (Source Control, Timeline), as a person sees it: a dialog in a git repository, one
+// word of one reply changed and saved (`git diff --stat`: one line). Clicking the file in Source Control
+// opens VS Code's notebook diff with the dialog editor (it is the editor for dialogs here): prompts show
+// as prompts, replies as replies (both versions drawn by our reply renderer), and the one change is
+// "Outputs changed" on that prompt, with no "Metadata changed" anywhere (our storage bookkeeping is
+// transient; before, the notebook and every cell showed "Metadata changed"). Switched to text, the
+// reply's change is a line of text. The Timeline's "Uncommitted Changes" opens the same diff.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { explorerRow } from './lib/panelPage.mjs';
+import { until } from './lib/poll.mjs';
+
+const FILE = 'basic.ipynb';
+const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', ...args], { cwd, encoding: 'utf8' });
+
+/** The visible notebook diff editor. */
+const diff = (page) => page.locator('.notebook-text-diff-editor:visible').first();
+/** What the diff says changed, in order ("Outputs changed", "Metadata changed", …). */
+const changeHeaders = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('.notebook-text-diff-editor .monaco-list-row')].map((r) => r.textContent ?? '').join('\n'));
+
+/** Which of the two replies a webview of the page shows, as our reply renderer draws them (in a shadow root). */
+const renderedReplies = async (page) => {
+  const out = [];
+  for (const f of page.frames()) {
+    for (const word of ['It is', 'It was']) if (await f.locator(`text=/${word} 42/`).count().catch(() => 0)) out.push(word);
+  }
+  return out;
+};
+
+/** Waits until the notebook diff shows its cells, then checks what it says changed. */
+async function checkDiff(page, assert, log) {
+  await diff(page).waitFor({ timeout: 90000 });
+  const text = await until(page, () => changeHeaders(page), (t) => t.includes('Outputs changed'), 'the diff listing "Outputs changed"', 90000);
+  log(`diff rows: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  assert.doesNotMatch(text, /Metadata changed/i, 'no metadata change shown');
+  assert.equal(text.split('Outputs changed').length - 1, 1, 'one output change');
+  // Prompts as prompts: the changed cell's input is the prompt alone, its reply is its output (Jupyter's
+  // editor would show the reply and Solveit's separator in the cell's text).
+  const row = page.locator('.notebook-text-diff-editor .monaco-list-row', { hasText: 'Outputs changed' }).first();
+  await row.getByText('Input', { exact: true }).click();
+  await row.locator('.view-line', { hasText: 'What is x*2?' }).first().waitFor({ timeout: 30000 });
+  assert.equal(await row.locator('.view-line', { hasText: 'SOLVEIT_SEPARATOR' }).count(), 0, 'no reply separator in the prompt');
+}
+
+export const tests = {
+  async 'a reply changed by one word: Source Control opens a dialog diff showing that output change only'({ page, vsc, url, workspace, assert, log, screenshot }) {
+    git(workspace, 'init', '-q');
+    git(workspace, 'add', '-A');
+    git(workspace, 'commit', '-q', '-m', 'dialog');
+    const file = path.join(workspace, FILE);
+    const before = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, before.replace('It is **42**', 'It was **42**'));
+    assert.match(git(workspace, 'diff', '--stat'), /1 file changed, 1 insertion\(\+\), 1 deletion\(-\)/);
+    // The window again, so that VS Code's git finds the repository made after it started.
+    await page.goto(url);
+    await vsc.ready();
+    await vsc.runCommand('Source Control: Focus on Changes View');
+    const row = page.locator('.scm-view .monaco-list-row', { hasText: FILE }).first();
+    await row.waitFor({ timeout: 90000 });
+    await row.click();
+    await checkDiff(page, assert, log);
+    // Replies as replies: both versions rendered by our reply renderer, side by side.
+    await until(page, () => renderedReplies(page), (t) => t.includes('It is') && t.includes('It was'), 'both replies rendered in the diff', 90000);
+    await screenshot('scm-diff-rendered');
+  },
+
+  async "switched to text, the reply's change is a line of text"({ page, assert, screenshot }) {
+    const row = page.locator('.notebook-text-diff-editor .monaco-list-row', { hasText: 'Outputs changed' }).first();
+    await row.locator('.action-item a[aria-label="Switch Output Rendering"]').first().click();
+    await page.locator('.notebook-text-diff-editor .view-line', { hasText: 'It was **42**.' }).first().waitFor({ timeout: 60000 });
+    assert.ok(await page.locator('.notebook-text-diff-editor .view-line', { hasText: 'It is **42**.' }).count(), 'the old line beside it');
+    await screenshot('scm-diff-text');
+  },
+
+  async "the Timeline's Uncommitted Changes opens the same diff"({ page, vsc, assert, log }) {
+    await vsc.runCommand('View: Close All Editors');
+    await vsc.runCommand('View: Show Explorer');
+    await explorerRow(page, FILE).click();
+    await vsc.runCommand('Explorer: Focus on Timeline View');
+    const entry = page.locator('.timeline-tree-view .monaco-list-row', { hasText: 'Uncommitted Changes' }).first();
+    await entry.waitFor({ timeout: 90000 });
+    await entry.click();
+    await checkDiff(page, assert, log);
+  },
+};
