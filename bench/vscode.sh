@@ -9,7 +9,8 @@
 # Usage: bench/vscode.sh [ROUNDS] (after `npm run build`; default 3: medians of 3); BENCH_FILES="a.ipynb
 # b.ipynb" picks the workspace files opened (default: corpus dialogs and the generated 2,000-cell one;
 # acomplete-notes.ipynb is 03_acomplete with its prompts as plain notes, to weigh what prompt cells cost),
-# BENCH_ANSWER the ones answered, BENCH_SUITES="editor outside answer agents" which parts run; BENCH_PROFILE=1 adds the
+# BENCH_ANSWER the ones answered, BENCH_SUITES="editor outside answer agents dialoghelper" which parts run
+# (dialoghelper: add_msg from a kernel into the 2,000-cell dialog, dialoghelper.bench.ts); BENCH_PROFILE=1 adds the
 # hottest functions of the last round's opens (BENCH_KEEP=DIR keeps their .cpuprofile files there, and a
 # .heapsnapshot of each window's extension host after its opens, for DevTools or a diff). Prints the
 # markdown tables.
@@ -82,7 +83,7 @@ window() {
     --out "$WORK/out-$1" --timeout "${BENCH_TIMEOUT:-5400}" >"$WORK/log-$1" 2>&1 || { tail -20 "$WORK/log-$1"; return 1; }
 }
 
-SUITES="${BENCH_SUITES:-editor outside answer agents}"
+SUITES="${BENCH_SUITES:-editor outside answer agents dialoghelper}"
 status=0
 if [[ " $SUITES " == *" editor "* ]]; then
   # Rounds of a window with our extension and one without, alternating which goes first; the typing
@@ -110,6 +111,10 @@ fi
 if [[ " $SUITES " == *" agents "* ]]; then
   window agents "$ROOT" agents 0 || status=1
   if [ -f "$WS/bench-agents.md" ]; then cat "$WS/bench-agents.md"; fi
+fi
+if [[ " $SUITES " == *" dialoghelper "* ]]; then
+  window dialoghelper "$ROOT" dialoghelper 0 || status=1
+  if [ -f "$WS/bench-dialoghelper.md" ]; then cat "$WS/bench-dialoghelper.md"; fi
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status

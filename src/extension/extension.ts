@@ -10,7 +10,7 @@ import { registerFork } from './fork';
 import { registerAnswer } from './answer';
 import { registerKernel } from './kernel';
 import { registerCraft } from './craft/cache';
-import { registerTools } from './tools';
+import { registerDialoghelper, registerTools } from './tools';
 import { registerInline } from './inline';
 import { registerMcp } from './mcp';
 
@@ -22,8 +22,9 @@ export function activate(context: vscode.ExtensionContext): void {
   registerCommands(context);
   registerFork(context);
   const answers = registerAnswer(context);
-  registerKernel(context, answers);
+  const runner = registerKernel(context, answers);
   registerTools(context, () => answers.promptRunner.kernels);
+  registerDialoghelper(context, runner);
   registerMcp(context, () => answers.promptRunner.kernels);
   registerCraft(context);
   registerInline(context);

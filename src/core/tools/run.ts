@@ -35,6 +35,8 @@ export interface ToolContext {
 export interface ToolOutcome {
   /** What the model reads. */
   text: string;
+  /** The result as data (dicts, lists, ids), for a door whose wire is JSON (dialoghelper's routes); `text` is its Python repr. */
+  value?: Json;
   /** False: the call failed and changes nothing. */
   ok: boolean;
   /** The change to perform (none for reads, failures and edits that change nothing). */
@@ -57,6 +59,11 @@ type Args = JsonObject;
 
 /** A call that fails with `message` and changes nothing. */
 class ToolArgError extends Error {}
+
+/** A read's result: the value, and its Python repr for the model. */
+function data(value: Json): ToolOutcome {
+  return { text: pyRepr(value), value, ok: true };
+}
 
 function fail(message: string): ToolOutcome {
   return { text: `Error: ${message}`, ok: false };
@@ -177,7 +184,7 @@ function msgImages(m: Message, outputs: boolean): ToolImage[] {
 // ---------------------------------------------------------------- the read tools
 
 function currDialog(ctx: ToolContext): ToolOutcome {
-  return { text: pyRepr({ name: ctx.name, mode: ctx.mode }), ok: true };
+  return data({ name: ctx.name, mode: ctx.mode });
 }
 
 function viewDlgTool(d: Dialog, a: Args): ToolOutcome {
@@ -212,7 +219,8 @@ function findMsgsTool(d: Dialog, a: Args): ToolOutcome {
   const truncIn = bArg(a, 'trunc_in');
   const content = (m: Message) => (headersOnly ? m.content.split('\n')[0] : m.content);
   if (bArg(a, 'as_xml')) {
-    return { text: dialogXml(d, msgs, { nums, inclOut: bArg(a, 'include_output', true), truncOut: bArg(a, 'trunc_out'), truncIn }, content), ok: true };
+    const xml = dialogXml(d, msgs, { nums, inclOut: bArg(a, 'include_output', true), truncOut: bArg(a, 'trunc_out'), truncIn }, content);
+    return { text: xml, value: xml, ok: true };
   }
   const rows = msgs.map((m) => {
     let text = content(m);
@@ -220,7 +228,7 @@ function findMsgsTool(d: Dialog, a: Args): ToolOutcome {
     else if (truncIn) text = middleOut(text, 80);
     return msgDict(m, text, { output: bArg(a, 'include_output', true), truncOut: bArg(a, 'trunc_out'), meta: bArg(a, 'include_meta', true) });
   });
-  return { text: pyRepr(rows), ok: true };
+  return data(rows);
 }
 
 /** Content lines start_line..end_line (1-based, inclusive; null or -1 = the last), numbered or hashed as asked. */
@@ -241,7 +249,7 @@ function readMsgTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
   const id = sArg(a, 'id');
   const n = iArg(a, 'n') ?? -1;
   if (id && !relative) throw new ToolArgError('`id` provided while `relative=False`');
-  const none = { text: pyRepr({ msg: null }), ok: true };
+  const none = data({ msg: null });
   let idx: number;
   if (relative) {
     const anchor = id ?? ctx.current;
@@ -254,7 +262,7 @@ function readMsgTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
     idx = n < 0 ? d.messages.length + n : n;
   }
   const m = d.messages[idx];
-  return { text: pyRepr(msgDict(m, contentLines(m.content, a, false))), ok: true, images: msgImages(m, true) };
+  return { ...data(msgDict(m, contentLines(m.content, a, false))), images: msgImages(m, true) };
 }
 
 function viewMsgTool(d: Dialog, a: Args): ToolOutcome {
@@ -262,7 +270,7 @@ function viewMsgTool(d: Dialog, a: Args): ToolOutcome {
   let res = contentLines(m.content, a, true);
   const out = bArg(a, 'incl_out') ? outputText(m) : '';
   if (out) res += `\n<out>\n${bArg(a, 'trunc_out', true) && cpLen(out) > 512 ? cpSlice(out, 511) + '…' : out}\n</out>`;
-  return { text: res, ok: true, images: msgImages(m, bArg(a, 'incl_out')) };
+  return { text: res, value: res, ok: true, images: msgImages(m, bArg(a, 'incl_out')) };
 }
 
 // ---------------------------------------------------------------- the edit tools
@@ -321,7 +329,7 @@ function addMsgTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
   if (fields.skipped) m.skipped = true;
   if (fields.pinned) m.pinned = true;
   if (fields.output !== undefined) m.output = fields.output as Message['output'];
-  return { text: m.id, ok: true, edit: plan, current: m.id };
+  return { text: m.id, value: m.id, ok: true, edit: plan, current: m.id };
 }
 
 function updateMsgTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
@@ -345,7 +353,7 @@ function updateMsgTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
   if (merge || Object.keys(mergemeta).length) opts.mergemeta = { ...mergemeta, ...(merge ?? {}) };
   if (exp !== undefined) opts.export = exp;
   const plan = planUpdateMsg(d, m, fields, opts);
-  return { text: m.id, ok: true, edit: plan.edits.length ? plan : undefined, current: m.id };
+  return { text: m.id, value: m.id, ok: true, edit: plan.edits.length ? plan : undefined, current: m.id };
 }
 
 /** The messages del_msgs removes: each one, a collapsed heading with its section. */
@@ -371,7 +379,7 @@ function delMsgsTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
   const msgs = deletedBy(d, ids);
   for (const m of msgs) guard(ctx, m);
   const plan = planDelMsgs(d, msgs);
-  return { text: pyRepr(msgs.map((m) => m.id)), ok: true, edit: plan, deletes: msgs };
+  return { ...data(msgs.map((m) => m.id)), edit: plan, deletes: msgs };
 }
 
 function replaceOpts(a: Args): StrReplaceOptions {

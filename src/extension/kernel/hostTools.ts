@@ -2,7 +2,7 @@
 // functions of ``&`fn` `` references as model tools (schema, then calls). The work is done by the Python
 // below, run silently in the user's kernel; it lives in a private module, never in the user's namespace.
 
-import { JsonObject, b64decode } from '../../core';
+import { Json, JsonObject, b64decode } from '../../core';
 import type { ToolImage } from '../../core/tools';
 import { KernelSession } from './session';
 
@@ -281,6 +281,8 @@ export interface ToolResult {
   ok: boolean;
   text: string;
   printed: string;
+  /** A dialog tool's result as data, where it has one (see core/tools ToolOutcome.value). */
+  value?: Json;
   /** Images beside the text (a message's outputs read, python's image-like last value), for doors that pass them on. */
   images?: ToolImage[];
   /** python was interrupted: `text` holds what it printed until then. */

@@ -1,10 +1,11 @@
 // Runs a dialog's code cells in a Jupyter kernel, for the dialog controller (its CellRunner for code).
 // One kernel per open dialog, from its kernelspec (default python3) or the environment picked for it (a
 // controller of the kernel picker), started on its first code cell and shut down when the dialog closes
-// or another environment is picked; its CRAFT files' code runs first (craftCode.ts). Outputs stream into
-// the cell at a bounded rate; stopping the cell
-// interrupts the kernel. Whatever fails (no Jupyter, a wrong token, a dead kernel) is said on the cell
-// and in a notification, and outputs the cell already had stay.
+// or another environment is picked; start hooks (dialoghelper's address) and its CRAFT files' code run
+// first (craftCode.ts), and it says which cell runs now (for the dialog's own code calling back). Outputs
+// stream into the cell at a bounded rate; stopping the cell interrupts the kernel. Whatever fails (no
+// Jupyter, a wrong token, a dead kernel) is said on the cell and in a notification, and outputs the cell
+// already had stay.
 
 import * as vscode from 'vscode';
 import { Output } from '../../core/model';
@@ -54,6 +55,14 @@ interface Entry {
 
 const RESTART = 'Restart Kernel';
 const INSTALL = 'Install ipykernel';
+
+/** Code that prepares a fresh kernel for the host (before CRAFT code and any cell); `local`: the kernel runs on this machine. */
+export type KernelStartHook = (nb: vscode.NotebookDocument, ks: KernelSession, local: boolean) => Promise<void>;
+
+/** One run of a code cell: a new object each time the cell runs. */
+export interface CellRun {
+  readonly cell: vscode.NotebookCell;
+}
 
 /** What the status bar says of a dialog's kernel: a name, and where it runs when that is known. */
 export interface KernelDescription {
@@ -107,6 +116,9 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
   /** A code cell of the dialog ran (to its end, whatever its outcome): its variables may have changed. */
   readonly onDidRun = this.ran.event;
   private readonly subs: vscode.Disposable[] = [this.stateChanged, this.ran];
+  private readonly startHooks: KernelStartHook[] = [];
+  /** The run of a code cell each dialog's kernel does now, by the dialog's uri. */
+  private readonly runningCells = new Map<string, CellRun>();
 
   /** `recheck` asks an environment again (it may have got ipykernel since it was found). */
   constructor(
@@ -169,6 +181,24 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
 
   kernelName(nb: vscode.NotebookDocument): string {
     return this.kernels.get(nb.uri.toString())?.kernel?.ks.kernelName ?? kernelName(nb);
+  }
+
+  /** Runs `hook` in each kernel started (or restarted) from now on. */
+  onKernelStart(hook: KernelStartHook): vscode.Disposable {
+    this.startHooks.push(hook);
+    return new vscode.Disposable(() => this.startHooks.splice(this.startHooks.indexOf(hook), 1));
+  }
+
+  /** The code cell the dialog's kernel runs now (the cell whose code calls back into the dialog), if any. */
+  runningCell(nb: vscode.NotebookDocument): CellRun | undefined {
+    return this.runningCells.get(nb.uri.toString());
+  }
+
+  private async prepare(nb: vscode.NotebookDocument, k: { ks: KernelSession; server: DialogServer }): Promise<void> {
+    for (const hook of this.startHooks) {
+      await hook(nb, k.ks, k.server.root !== undefined).catch((e) => log.warn(`Preparing the kernel of ${k.server.path} failed: ${reason(e)}`));
+    }
+    await runCraftCode(nb, k.ks);
   }
 
   /** Runs a code cell; false when the cells queued after it should not run (it failed or was stopped). */
@@ -249,6 +279,9 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       },
     };
     let r: RunResult;
+    const key = exec.cell.notebook.uri.toString();
+    const run: CellRun = { cell: exec.cell };
+    this.runningCells.set(key, run);
     try {
       for (let attempt = 1; ; attempt++) {
         const restarts = k.restarts;
@@ -267,6 +300,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
       r = { status: 'died', executionCount: null, outputs: [] };
       void this.offerRestart(exec.cell.notebook.uri.toString(), e.message);
     } finally {
+      if (this.runningCells.get(key) === run) this.runningCells.delete(key);
       interrupt.dispose();
       await throttle.finish();
     }
@@ -317,7 +351,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     const uri = nb.uri;
     log.info(`Starting kernel ${name}${target.kind === 'env' ? ` (${target.env.executable})` : ''} for ${server.path} on ${server.label}`);
     const ks = await KernelSession.start(server.conn, { path: server.path, kernelName: name });
-    await runCraftCode(nb, ks);
+    await this.prepare(nb, { ks, server });
     const lost = new LostSignal();
     const subs = [
       ks.onStatus(() => this.stateChanged.fire(uri)),
@@ -356,7 +390,7 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
     try {
       await k.ks.restart();
       log.info(`Restarted the kernel of ${k.server.path}`);
-      await runCraftCode(nb, k.ks);
+      await this.prepare(nb, k);
     } catch (err) {
       log.warn(`Restart failed (${reason(err)}): starting a new kernel`);
       this.forget(nb.uri, k, true);

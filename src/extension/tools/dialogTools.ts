@@ -8,7 +8,8 @@ import { JsonObject, preview } from '../../core';
 import { dialogUsesTools } from '../../core/answer';
 import { DIALOG_TOOLS, DialogToolDef, ToolContext, ToolOutcome, dialogTool, planDialogTool } from '../../core/tools';
 import { notebookMeta } from '../notebook/cells';
-import { applyDialogEdit, snapshotDialog } from '../notebook/edits';
+import { DialogSnapshot, applyDialogEdit } from '../notebook/edits';
+import { dialogOf } from '../notebook/dialogCache';
 import { notebookMode } from '../answer/mode';
 import { DialogKernels } from '../answer/promptKernel';
 import { ToolResult, runPython } from '../kernel/hostTools';
@@ -36,6 +37,12 @@ export function offeredDialogTools(nb: vscode.NotebookDocument, referenced: read
   if (!kernel) defs = defs.filter((t) => t.name !== 'python');
   return defs;
 }
+
+/**
+ * The dialog as it is now, from the shared per-version cache: a call converts only the cells changed
+ * since the last one (a 2,000-cell dialog is not converted again per call). Plans only read it.
+ */
+const snapshotDialog = (nb: vscode.NotebookDocument): DialogSnapshot => ({ nb, d: dialogOf(nb), version: nb.version });
 
 /** How long python may go on after the interrupt at its time limit before its call returns anyway. */
 const INTERRUPT_GRACE_MS = 5000;
@@ -137,7 +144,7 @@ export class DialogToolSession {
       if (why) return result(false, `Error: ${why}; nothing was changed.`);
     }
     if (plan.ok && plan.current !== undefined) this.current = plan.current;
-    return plan.images?.length ? { ...result(plan.ok, plan.text), images: plan.images } : result(plan.ok, plan.text);
+    return { ...result(plan.ok, plan.text), value: plan.value, ...(plan.images?.length ? { images: plan.images } : {}) };
   }
 
   private async python(def: DialogToolDef, args: JsonObject, signal?: AbortSignal): Promise<ToolResult> {

@@ -133,6 +133,11 @@ export async function callDialogTool(caller: Caller, nb: vscode.NotebookDocument
   return opts.maxChars ? { ...r, text: limitResult(r.text, opts.maxChars, name, args) } : r;
 }
 
+/** The dialog's current message as the last call left it (none yet: null). */
+export function currentMessage(nb: vscode.NotebookDocument): string | null {
+  return currents.get(nb.uri.toString()) ?? null;
+}
+
 /** Forgets a dialog's current message when it closes. */
 export function forgetCurrentOnClose(): vscode.Disposable {
   return vscode.workspace.onDidCloseNotebookDocument((nb) => currents.delete(nb.uri.toString()));
