@@ -133,6 +133,26 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
     assert.match(aiRes(saved.msg('prmt0001')), /^word0 .*word39\b/);
   });
 
+  it('a cell with an open Edit with AI proposal is left to it: an outside edit of it arrives beside it', async () => {
+    const { name, nb } = await edited();
+    const cell = cellOf(nb, 'code0001');
+    await vscode.window.showNotebookDocument(nb, { selections: [new vscode.NotebookRange(cell.index, cell.index + 1)] });
+    await vscode.commands.executeCommand('notebook.cell.edit');
+    await until(() => vscode.window.activeTextEditor?.document.uri.toString() === cell.document.uri.toString(), 'the cell editor');
+    ant.enqueue({ text: ['x = 100'] });
+    const res = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('dialogNotebook.editWithAI', { instruction: 'make it bigger' });
+    assert.equal(res.ok, true, res.message);
+    agent(name, [{ op: 'edit', id: 'code0001', text: 'x = 10' }]);
+    await until(() => nb.cellCount === 5, 'the outside version beside the cell');
+    assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 1');
+    const copy = nb.cellAt(cellOf(nb, 'code0001').index + 1);
+    assert.equal(copy.document.getText(), 'x = 10');
+    assert.deepEqual((copy.metadata.dialog as { meta?: Record<string, unknown> }).meta?.dialog_conflict, { side: 'theirs', of: 'code0001' });
+    // The proposal is still the cell's: Accept writes it.
+    assert.deepEqual(await vscode.commands.executeCommand('dialogNotebook.acceptAIEdit'), { ok: true, message: '' });
+    assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 100');
+  });
+
   it('an unreadable write is not merged; the next readable one is', async () => {
     const { name, nb } = await edited();
     const before = await readText(name);

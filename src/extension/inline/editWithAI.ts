@@ -14,6 +14,7 @@ import { CommandResult, DONE, refuse } from '../commands/feedback';
 import { NO_TARGET, resolveCell } from '../commands/target';
 import { config } from '../config';
 import { log } from '../log';
+import { markBusy } from '../notebook/busyCells';
 import { askInline } from './request';
 import { InlineTarget, inlineTarget } from './target';
 
@@ -42,6 +43,8 @@ interface Session {
   streaming: boolean;
   ac: AbortController;
   uris: { original: vscode.Uri; proposal: vscode.Uri };
+  /** Ends the cell's busy mark: while a proposal is open, a merge of outside changes leaves the cell alone. */
+  idle: () => void;
 }
 
 /** What the proposal document shows: the document with the range replaced by the rewrite. */
@@ -113,6 +116,7 @@ export class EditWithAI implements vscode.TextDocumentContentProvider, vscode.Di
     const s: Session = {
       id, target, range, original, selected: doc.getText(range), rewrite: '', streaming: true, ac: new AbortController(),
       uris: { original: base.with({ fragment: 'original' }), proposal: base.with({ fragment: 'proposal' }) },
+      idle: markBusy(target.cell),
     };
     this.session = s;
     await this.show(s, instruction);
@@ -195,6 +199,7 @@ export class EditWithAI implements vscode.TextDocumentContentProvider, vscode.Di
   }
 
   private end(s: Session): void {
+    s.idle();
     if (this.session !== s) return;
     this.session = undefined;
     s.streaming = false;

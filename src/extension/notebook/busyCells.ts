@@ -1,5 +1,5 @@
 // Cells that have an owner at work on them right now: queued or running (a reply streaming into a prompt,
-// code in a kernel). A merge of outside changes leaves them to their owner (outsideChanges.ts).
+// code in a kernel), an open Edit with AI proposal, a dialog tool call between its plan and its edit. A merge of outside changes leaves them to their owner (outsideChanges.ts).
 
 import * as vscode from 'vscode';
 
@@ -20,4 +20,10 @@ export function markBusy(cell: vscode.NotebookCell): () => void {
 
 export function isBusy(cell: vscode.NotebookCell): boolean {
   return owners.has(cell);
+}
+
+/** Marks each of `cells` busy until the returned function is called (once). */
+export function markAllBusy(cells: readonly vscode.NotebookCell[]): () => void {
+  const idle = cells.map(markBusy);
+  return () => idle.forEach((f) => f());
 }

@@ -5,10 +5,12 @@
 
 import * as vscode from 'vscode';
 import { JsonObject, preview } from '../../core';
+import { DialogEdit } from '../../core/surgery';
 import { dialogUsesTools } from '../../core/answer';
 import { DIALOG_TOOLS, DialogToolDef, ToolContext, ToolOutcome, dialogTool, planDialogTool } from '../../core/tools';
 import { notebookMeta } from '../notebook/cells';
 import { DialogSnapshot, applyDialogEdit } from '../notebook/edits';
+import { markAllBusy } from '../notebook/busyCells';
 import { dialogOf } from '../notebook/dialogCache';
 import { notebookMode } from '../answer/mode';
 import { DialogKernels } from '../answer/promptKernel';
@@ -52,6 +54,16 @@ const STOPPED = 'Not run: the answer was stopped.';
 
 /** The result of a call as the model reads it. */
 const result = (ok: boolean, text: string): ToolResult => ({ ok, text, printed: '' });
+
+/** The cells a planned edit updates or replaces (their indices are the notebook's as planned). */
+function targets(nb: vscode.NotebookDocument, edit: DialogEdit<unknown>): vscode.NotebookCell[] {
+  const at = new Set<number>();
+  for (const e of edit.edits) {
+    if (e.kind === 'update') at.add(e.index);
+    else for (let k = e.start; k < e.start + e.deleteCount; k++) at.add(k);
+  }
+  return [...at].filter((i) => i < nb.cellCount).map((i) => nb.cellAt(i));
+}
 
 /** What the confirmation says about a call: the question and the detail (the code, the messages). */
 function question(who: string, def: DialogToolDef, args: JsonObject, plan: ToolOutcome | undefined, name: string): [string, string] {
@@ -133,15 +145,23 @@ export class DialogToolSession {
     let snap = snapshotDialog(this.nb);
     let plan = planDialogTool(snap.d, def.name, args, this.context());
     if (plan.edit) {
-      const refused = await this.ask(def, args, signal, plan);
-      if (refused) return refused;
-      // The user may have edited the dialog while asked: plan again on what it is now.
-      if (this.nb.version !== snap.version) {
-        snap = snapshotDialog(this.nb);
-        plan = planDialogTool(snap.d, def.name, args, this.context());
+      // The cells the call changes are its own until its edit is applied: a merge of outside changes leaves them.
+      let idle = markAllBusy(targets(this.nb, plan.edit));
+      try {
+        const refused = await this.ask(def, args, signal, plan);
+        if (refused) return refused;
+        // The user may have edited the dialog while asked: plan again on what it is now.
+        if (this.nb.version !== snap.version) {
+          idle();
+          snap = snapshotDialog(this.nb);
+          plan = planDialogTool(snap.d, def.name, args, this.context());
+          idle = plan.edit ? markAllBusy(targets(this.nb, plan.edit)) : () => undefined;
+        }
+        const why = plan.edit && (await applyDialogEdit(snap, plan.edit));
+        if (why) return result(false, `Error: ${why}; nothing was changed.`);
+      } finally {
+        idle();
       }
-      const why = plan.edit && (await applyDialogEdit(snap, plan.edit));
-      if (why) return result(false, `Error: ${why}; nothing was changed.`);
     }
     if (plan.ok && plan.current !== undefined) this.current = plan.current;
     return { ...result(plan.ok, plan.text), value: plan.value, ...(plan.images?.length ? { images: plan.images } : {}) };
