@@ -115,6 +115,26 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
     assert.deepEqual(Object.keys(settled.messages[0].meta), []);
   });
 
+  it('conflict cells are decorated in the editor, and no longer once settled', async () => {
+    // Code cells: their editors show (a note shows rendered, its conflict on its status bar).
+    const { name, nb } = await freshDialog('outsideMerge', start());
+    await setCellText(cellOf(nb, 'code0001'), 'x = 5');
+    await vscode.window.showNotebookDocument(nb);
+    agent(name, [{ op: 'edit', id: 'code0001', text: 'x = 10' }]);
+    await until(() => nb.cellCount === 5, 'the other version beside ours');
+    const decorated = () => vscode.commands.executeCommand<Record<string, string>>('dialogNotebook.conflict.decorated');
+    const ours = cellOf(nb, 'code0001').document.uri.toString();
+    const theirs = nb.cellAt(2).document.uri.toString();
+    assert.equal(nb.cellAt(2).document.getText(), 'x = 10');
+    await until(async () => {
+      const d = await decorated();
+      return d[ours] === 'ours' && d[theirs] === 'theirs';
+    }, 'both versions decorated');
+    assert.equal(Object.keys(await decorated()).length, 2, 'no other cell is decorated');
+    await vscode.commands.executeCommand('dialogNotebook.conflict.keepMine', cellOf(nb, 'code0001').document.uri);
+    await until(async () => Object.keys(await decorated()).length === 0, 'the decorations gone');
+  });
+
   it('a change arriving while a reply streams: merged around it, and the reply ends as it would', async () => {
     const { name, nb } = await edited();
     ant.enqueue({ text: Array.from({ length: 40 }, (_, k) => `word${k} `), delayMs: 100 });

@@ -7,6 +7,7 @@ import { ConflictMark, Resolution, conflictOf, resolveConflict } from '../../cor
 import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../notebook/cells';
 import { notebookCodeLanguage } from '../notebook/edits';
 import { messageSplices } from '../notebook/messageSplices';
+import { registerConflictDecorations } from './conflictDecorations';
 import { CommandResult, DONE, refuse } from './feedback';
 import { resolveCell } from './target';
 
@@ -32,7 +33,7 @@ function otherVersions(nb: vscode.NotebookDocument): Map<string, string | null> 
 }
 
 /** The cell's own mark, else the mark of a cell holding the other version of this cell's message. */
-function markOf(cell: vscode.NotebookCell): ConflictMark | undefined {
+export function markOf(cell: vscode.NotebookCell): ConflictMark | undefined {
   const own = conflictOf({ meta: cellState(cell).meta ?? {} });
   if (own) return own;
   const id = cellState(cell).id;
@@ -92,5 +93,6 @@ export function registerConflicts(context: vscode.ExtensionContext): void {
     // A mark on one cell shows on the cell it conflicts with too.
     vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (e.contentChanges.length || e.cellChanges.some((c) => c.metadata)) && changed.fire()),
     ...(Object.keys(COMMANDS) as Resolution[]).map((how) => vscode.commands.registerCommand(COMMANDS[how], (arg?: unknown) => keep(how, arg))),
+    registerConflictDecorations(markOf),
   );
 }
