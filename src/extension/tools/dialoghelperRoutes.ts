@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { Json, JsonObject, Message, exported, headerLevel, truthy } from '../../core';
 import { dialogTool } from '../../core/tools';
-import { copyMsgs, planPasteMsgs, splitIds, strDiff } from '../../core/surgery';
+import { copyMsgs, planPasteMsgs, splitIds, strDiff, toggleComment } from '../../core/surgery';
 import { loadClipboard, storeClipboard } from '../commands/clipboard';
 import { applyDialogEdit, snapshotDialog } from '../notebook/edits';
 import { cell2msg, cellLike, cellState } from '../notebook/cells';
@@ -240,15 +240,6 @@ const ROUTES: Record<string, Route> = {
     return { text: vscode.Uri.joinPath(root, sub).fsPath };
   },
 };
-
-/** Comments every line when any non-blank line is uncommented, else uncomments all (`# ` or `#`). */
-export function toggleComment(s: string): string {
-  // Lines as Python's splitlines gives them: a final newline ends the last line rather than adding one.
-  const lines = s.split(/\r?\n/);
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  if (lines.some((l) => l.trim() && !l.trimStart().startsWith('#'))) return lines.map((l) => '# ' + l).join('\n');
-  return lines.map((l) => (l.startsWith('# ') ? l.slice(2) : l.startsWith('#') ? l.slice(1) : l)).join('\n');
-}
 
 async function runMsgs(form: Form, host: RouteHost): Promise<RouteReply> {
   const nb = await host.dialog();
