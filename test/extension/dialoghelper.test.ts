@@ -87,6 +87,50 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     for (const m of before.messages.filter((x) => x.msgType === 'code')) assert.equal(after.messages.find((x) => x.id === m.id)!.content, m.content, `${m.id} source unchanged`);
   });
 
+  it('toggle_comment, toggle_bookmark, copy/cut/paste_msgs, list_dialogs, run_msg; saved exactly', async () => {
+    const { name, nb } = await freshDialog('dialoghelper', [
+      note('head0001', '# Top'),
+      code('cmt00001', 'x = 1\n# y'),
+      note('mark0001', 'Marked.'),
+      code('flag0001', "from dialoghelper import *\nprint(await toggle_comment('cmt00001'))\nprint(await toggle_bookmark('cmt00001', 3))\nprint(await toggle_bookmark('mark0001', 3))"),
+      note('copy0001', 'Copied.'),
+      note('cut00001', 'Cut.'),
+      code('clip0001', "print(await copy_msgs('copy0001'))\nprint(await paste_msgs('mark0001'))\nprint(await copy_msgs('cut00001', cut=True))\nprint(await paste_msgs('head0001', after=False))"),
+      code('list0001', "print(await list_dialogs())\nprint(await run_msg(ids='runm0001'))"),
+      code('runm0001', 'print(41 + 1)'),
+    ]);
+    assert.ok(await save(nb));
+    const before = readIpynb(await readText(name));
+    assert.equal(await run(nb, 'flag0001'), "{'success': 'complete'}\n{'success': True, 'id': 'cmt00001'}\n{'success': True, 'id': 'mark0001'}\n");
+    assert.equal(cellOf(nb, 'cmt00001').document.getText(), '# x = 1\n# # y');
+    assert.equal(await run(nb, 'clip0001'), "{'success': 'complete'}\n".repeat(4));
+    const now = ids(nb);
+    assert.ok(!now.includes('cut00001'), 'cut');
+    const [cutCopy, , , , pasted] = [now[0], now[1], now[2], now[3], now[4]];
+    assert.deepEqual(now.slice(1, 4), ['head0001', 'cmt00001', 'mark0001'], 'the cut message pasted before head0001, the copy after mark0001');
+    assert.equal(cellOf(nb, cutCopy).document.getText(), 'Cut.');
+    assert.equal(cellOf(nb, pasted).document.getText(), 'Copied.');
+    const listed = await run(nb, 'list0001');
+    assert.match(listed, /'other'/, listed);
+    assert.match(listed, /\{'success': 'queued', 'ids': \['runm0001'\]\}/);
+    await until(() => items(nb, 'runm0001', STDOUT) === '42\n', 'runm0001 run by run_msg', 120000);
+
+    assert.ok(await save(nb));
+    const after = readIpynb(await readText(name));
+    assert.deepEqual(after.messages.map((m) => m.id), ids(nb));
+    const byId = (id: string) => after.messages.find((m) => m.id === id)!;
+    assert.equal(byId('cmt00001').content, '# x = 1\n# # y');
+    assert.equal(byId('cmt00001').meta.bookmark, undefined, 'bookmark 3 moved away');
+    assert.equal(byId('mark0001').meta.bookmark, 3);
+    const shape = (m: Message) => JSON.stringify([m.msgType, m.content, m.meta, m.pinned, m.skipped]);
+    assert.equal(shape(byId(pasted)), shape(before.messages.find((m) => m.id === 'copy0001')!));
+    assert.equal(shape(byId(cutCopy)), shape(before.messages.find((m) => m.id === 'cut00001')!));
+    for (const m of before.messages.filter((x) => !['cmt00001', 'mark0001', 'cut00001'].includes(x.id))) {
+      if (m.msgType === 'code') assert.equal(byId(m.id).content, m.content, `${m.id} source unchanged`);
+      else assert.equal(shape(byId(m.id)), shape(m), `${m.id} unchanged`);
+    }
+  });
+
   it('another dialog by name opens beside; an unknown one, a browser route and a foreign Origin are refused clearly', async () => {
     const { nb } = await freshDialog('dialoghelper', [
       code('othr0002', "from dialoghelper import *\nprint(await add_msg('From the first dialog', dname='other'))"),

@@ -14,7 +14,8 @@ from pathlib import Path
 from os.path import normpath
 
 __all__ = ['dh_settings', 'DialogAPIError', 'call_endp', 'call_endpa', 'find_dname', 'curr_dialog', 'msg_idx',
-           'read_msg', 'find_msgs', 'add_msg', 'update_msg', 'del_msgs', 'run_msg', 'add_html', 'pop_data']
+           'read_msg', 'find_msgs', 'add_msg', 'update_msg', 'del_msgs', 'run_msg', 'add_html', 'pop_data',
+           'list_dialogs', 'copy_msgs', 'paste_msgs', 'toggle_bookmark', 'toggle_comment']
 
 dh_settings = {'port': 5001}
 
@@ -112,6 +113,28 @@ async def del_msgs(ids=None, dname='', log_changed=False):
 
 async def run_msg(ids=None, dname=''):
     return await call_endpa('add_runq_', dname, ids=ids, json=True)
+
+async def list_dialogs(subpath='', depth=1):
+    d = find_dname(subpath, required=False)
+    sub = (d or '') if subpath else (str(Path(d).parent) if d else '')
+    return await call_endpa('list_dialogs_', json=True, required=False, subpath=sub.lstrip('/'), depth=depth)
+
+def _check_res(res, dname):
+    if not res: raise DialogAPIError(f'Dialog {dname} may not be running, or message not found')
+    return {'success': 'complete'}
+
+async def copy_msgs(ids=None, cut=False, dname=''):
+    first = ids.split(',')[0]
+    return _check_res(await call_endpa('msg_clipboard_', dname, ids=ids, id=first, cmd='cut' if cut else 'copy'), dname)
+
+async def paste_msgs(id=None, after=True, dname=''):
+    return _check_res(await call_endpa('msg_paste_', dname, id=id, after=after, json=True), dname)
+
+async def toggle_bookmark(id, n, dname=''):
+    return await call_endpa('bookmark_', dname, json=True, id=id, n=n)
+
+async def toggle_comment(id, dname=''):
+    return _check_res(await call_endpa('toggle_comment_', dname, ids=id, id=id.split(',')[0]), dname)
 
 def add_html(content, dname=''):
     call_endp('add_html_', dname, content=str(content))

@@ -9,3 +9,4 @@ export * from './diff';
 export * from './text';
 export * from './view';
 export * from './magic';
+export * from './comment';

@@ -22,13 +22,13 @@ function withTimeout<T>(p: Thenable<T>, ms: number, dflt: T): Promise<T> {
   return Promise.race([Promise.resolve(p).catch(() => dflt), new Promise<T>((r) => setTimeout(() => r(dflt), ms))]);
 }
 
-async function store(p: ClipboardPayload): Promise<void> {
+export async function storeClipboard(p: ClipboardPayload): Promise<void> {
   buffer = p;
   await withTimeout(vscode.env.clipboard.writeText(JSON.stringify(p)), 1000, undefined);
 }
 
 /** The payload on the system clipboard if it holds one, else the last one copied in this window. */
-async function load(): Promise<ClipboardPayload | undefined> {
+export async function loadClipboard(): Promise<ClipboardPayload | undefined> {
   const text = await withTimeout(vscode.env.clipboard.readText(), 1000, '');
   if (text.includes(CLIPBOARD_KIND)) {
     try {
@@ -47,7 +47,7 @@ export async function copyMessages(arg?: unknown): Promise<CommandResult> {
   const { d } = snapshotDialog(t.nb);
   const msgs = chosen(d, t);
   try {
-    await store(copyMsgs(d, msgs));
+    await storeClipboard(copyMsgs(d, msgs));
   } catch (e) {
     return refuse(named(reason(e), d));
   }
@@ -64,13 +64,13 @@ export async function cutMessages(arg?: unknown): Promise<CommandResult> {
     payload = plan.result;
     return { edits: plan.edits, result: [] };
   });
-  if (ok.ok && payload) await store(payload);
+  if (ok.ok && payload) await storeClipboard(payload);
   return ok;
 }
 
 /** Pastes after the selected cell (or at the end of the active dialog when nothing is selected). */
 export async function pasteMessages(arg?: unknown): Promise<CommandResult> {
-  const payload = await load();
+  const payload = await loadClipboard();
   if (!payload) return refuse('Nothing to paste: copy or cut dialog messages first.');
   return runPlan(commandTarget(arg), ({ d }, t) => {
     const last = t.indices[t.indices.length - 1];

@@ -8,7 +8,9 @@
 import * as vscode from 'vscode';
 import { Json, JsonObject, Message, exported, headerLevel, truthy } from '../../core';
 import { dialogTool } from '../../core/tools';
-import { splitIds, strDiff } from '../../core/surgery';
+import { copyMsgs, planPasteMsgs, splitIds, strDiff, toggleComment } from '../../core/surgery';
+import { loadClipboard, storeClipboard } from '../commands/clipboard';
+import { applyDialogEdit, snapshotDialog } from '../notebook/edits';
 import { cell2msg, cellLike, cellState } from '../notebook/cells';
 import { dialogName } from './dialogTools';
 import { listDialogs } from './door';
@@ -155,6 +157,66 @@ const ROUTES: Record<string, Route> = {
       if (!r.ok) return errorOf(r);
     }
     return { json: { success: 'complete', exported: on } };
+  },
+  // Code messages only: every line commented when any is not, else all uncommented (dialoghelper's rule).
+  toggle_comment_: async (form, host) => {
+    const nb = await host.dialog();
+    const msgs = splitIds(form.get('ids') ?? form.get('id_') ?? '').map((id) => messageOf(nb, id));
+    if (!msgs.length) return { error: 'ids must name the messages to toggle' };
+    for (const m of msgs.filter((x) => x.msgType === 'code')) {
+      const r = await host.tool(nb, 'update_msg', { id: m.id, content: toggleComment(m.content) });
+      if (!r.ok) return errorOf(r);
+    }
+    return { text: JSON.stringify({ success: 'complete' }) };
+  },
+  // Bookmark n (1-9) is the cell's `bookmark` metadata; setting it takes it from any other message.
+  bookmark_: async (form, host) => {
+    const nb = await host.dialog();
+    const m = messageOf(nb, idOrCurrent(form, host, nb));
+    const n = Number(form.get('n'));
+    if (!Number.isInteger(n) || n < 1 || n > 9) return { error: 'n must be a bookmark number from 1 to 9' };
+    const setting = m.meta.bookmark !== n;
+    if (setting) {
+      for (const o of nb.getCells().map((c) => cell2msg(cellLike(c)))) {
+        if (o.id === m.id || o.meta.bookmark !== n) continue;
+        const r = await host.tool(nb, 'update_msg', { id: o.id, mergemeta: { bookmark: null } });
+        if (!r.ok) return errorOf(r);
+      }
+    }
+    const r = await host.tool(nb, 'update_msg', { id: m.id, mergemeta: { bookmark: setting ? n : null } });
+    return r.ok ? { json: { success: true, id: m.id } } : errorOf(r);
+  },
+  // The same clipboard as the Copy/Cut/Paste Messages commands; a cut is a del_msgs call (one Undo step).
+  msg_clipboard_: async (form, host) => {
+    const nb = await host.dialog();
+    const ids = splitIds(form.get('ids') ?? '');
+    if (!ids.length) return { error: 'ids must name the messages to copy' };
+    const cmd = form.get('cmd') ?? 'copy';
+    if (cmd !== 'copy' && cmd !== 'cut') return { error: `cmd must be copy or cut, not ${cmd}` };
+    ids.forEach((id) => messageOf(nb, id));
+    const payload = copyMsgs(snapshotDialog(nb).d, ids);
+    if (cmd === 'cut') {
+      const r = await host.tool(nb, 'del_msgs', { ids: ids.join(',') });
+      if (!r.ok) return errorOf(r);
+    }
+    await storeClipboard(payload);
+    return { text: JSON.stringify({ success: 'complete' }) };
+  },
+  msg_paste_: async (form, host) => {
+    const nb = await host.dialog();
+    const payload = await loadClipboard();
+    if (!payload) return { error: 'Nothing to paste: copy or cut dialog messages first' };
+    const id = idOrCurrent(form, host, nb);
+    messageOf(nb, id);
+    const snap = snapshotDialog(nb);
+    let plan: ReturnType<typeof planPasteMsgs>;
+    try {
+      plan = planPasteMsgs(snap.d, payload, form.get('after') === 'false' ? { before: id } : { after: id });
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) }; // a clipboard that holds no messages
+    }
+    const why = await applyDialogEdit(snap, plan);
+    return why ? { error: why } : { json: { success: 'complete', ids: plan.result.map((m) => m.id) } };
   },
   add_runq_: (form, host) => runMsgs(form, host),
   run_msgs_: (form, host) => runMsgs(form, host),
