@@ -6,7 +6,7 @@ import { openNewFileAsDialog } from './lib/panelPage.mjs';
 import { extensionLogged } from './lib/extensionLog.mjs';
 import { until } from './lib/poll.mjs';
 
-const FILE = 'folded-sections.ipynb'; // in fixtures/, copied into every UI workspace
+const FILE = 'seven-folds.ipynb'; // in fixtures/, copied into every UI workspace
 /** Code and prompts inside the folded sections (notes render in the webview, code and prompts as text). */
 const HIDDEN = ['inside_one', 'inside_two', 'inside_three', 'big_0', 'big_5', 'big_11', 'Why 3?', 'inside_five', 'inside_six'];
 
