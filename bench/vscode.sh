@@ -100,21 +100,11 @@ if [[ " $SUITES " == *" editor "* ]]; then
   if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp "$WS"/*.cpuprofile "$WS"/*.heapsnapshot "$BENCH_KEEP"/ 2>/dev/null || true; fi
   if [ -f "$WS/bench-typing.md" ]; then cat "$WS/bench-typing.md"; fi
 fi
-if [[ " $SUITES " == *" outside "* ]]; then
-  window outside "$ROOT" outside 0 || status=1
-  if [ -f "$WS/bench-outside.md" ]; then cat "$WS/bench-outside.md"; fi
-fi
-if [[ " $SUITES " == *" answer "* ]]; then
-  window answer "$ROOT" answer 0 || status=1
-  if [ -f "$WS/bench-answer.md" ]; then cat "$WS/bench-answer.md"; fi
-fi
-if [[ " $SUITES " == *" agents "* ]]; then
-  window agents "$ROOT" agents 0 || status=1
-  if [ -f "$WS/bench-agents.md" ]; then cat "$WS/bench-agents.md"; fi
-fi
-if [[ " $SUITES " == *" dialoghelper "* ]]; then
-  window dialoghelper "$ROOT" dialoghelper 0 || status=1
-  if [ -f "$WS/bench-dialoghelper.md" ]; then cat "$WS/bench-dialoghelper.md"; fi
-fi
+# The one-window suites, each writing its table to bench-NAME.md.
+for suite in outside answer agents dialoghelper; do
+  [[ " $SUITES " == *" $suite "* ]] || continue
+  window "$suite" "$ROOT" "$suite" 0 || status=1
+  if [ -f "$WS/bench-$suite.md" ]; then cat "$WS/bench-$suite.md"; fi
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status
