@@ -26,6 +26,12 @@ export interface Platform {
   statFile?: (path: string) => Promise<{ mtime: number; size: number } | undefined>;
   /** A local file's bytes and mtime (undefined: not readable); undefined where there are no local files. */
   readLocalFile?: (path: string) => Promise<{ bytes: Uint8Array; mtime: number } | undefined>;
+  /**
+   * Calls `changed` as soon as a local file is written or replaced (also by a rename onto it), straight from
+   * the OS: VS Code's file watcher reports about 100 ms later. It may call more than once for one write, and
+   * for a write to another file of the same folder. Undefined where there are no local files (the browser).
+   */
+  watchLocalFile?: (path: string, changed: () => void) => { dispose(): void };
   /** Sets a local file's mtime (ms); undefined where there are no local files (the browser). */
   setFileMtime?: (path: string, mtime: number) => Promise<void>;
   /** Reads a dialog's `#ai` file refs from local files; undefined where there are none (the browser). */

@@ -11,6 +11,7 @@ import { startLocalServer } from '../extension/kernel/localServer';
 import { readFileRefs } from './fileRefReader';
 import { listenLoopback } from './loopback';
 import { sharpResizer } from './sharpResizer';
+import { watchLocalFile } from './watchLocalFile';
 
 export const nodePlatform: Platform = {
   kind: 'desktop',
@@ -29,6 +30,7 @@ export const nodePlatform: Platform = {
       return undefined;
     }
   },
+  watchLocalFile,
   setFileMtime: (path, mtime) => utimes(path, new Date(), new Date(mtime)),
   readFileRefs,
   WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,

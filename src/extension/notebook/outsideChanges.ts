@@ -84,10 +84,10 @@ function ours(nb: vscode.NotebookDocument): { d: Dialog; busy: Set<Message> } {
 
 const nameOf = (nb: vscode.NotebookDocument) => nb.uri.path.split('/').pop() ?? nb.uri.path;
 
-/** The dialog in the file's new text; undefined (with the reason) when it does not read as one. */
+/** The dialog in the file's new text; the reason when it does not read as one. */
 function readTheirs(text: string, name: string): Dialog | string {
   try {
-    return text.trim() ? readIpynb(text, name) : new Dialog();
+    return readIpynb(text, name);
   } catch (e) {
     return e instanceof DialogReadError ? e.message.split('\n', 1)[0] : String(e);
   }
@@ -158,7 +158,44 @@ async function rebaseline(uri: vscode.Uri, base: Baseline, text: string): Promis
   if (now?.text === text) await set(uri.fsPath, base.mtime);
 }
 
-async function onDiskChange(uri: vscode.Uri): Promise<void> {
+/**
+ * An open dialog's file, watched: by VS Code's watcher and, for a local file, straight from the OS as well
+ * (platform's watchLocalFile: ~100 ms sooner). Both report one write, often more than once: a check of the
+ * file runs one at a time, and an event during one runs it once more after it, so a write merges once.
+ */
+interface Watched {
+  subs: vscode.Disposable[];
+  checking: boolean;
+  again: boolean;
+  /** Ends the wait of a check for an unreadable file to be written on. */
+  wake?: () => void;
+}
+const watched = new Map<string, Watched>();
+
+function changed(uri: vscode.Uri): void {
+  const w = watched.get(uri.toString());
+  if (!w) return;
+  w.wake?.();
+  if (w.checking) return void (w.again = true);
+  w.checking = true;
+  void (async () => {
+    do {
+      w.again = false;
+      await onDiskChange(uri, w).catch((e) => log.error(`Merging the change on disk of ${uri.path}: ${String(e)}`));
+    } while (w.again);
+    w.checking = false;
+  })();
+}
+
+/** Whether the file is written on (an event) within `ms`. */
+function writtenWithin(w: Watched, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => ((w.wake = undefined), resolve(false)), ms);
+    w.wake = () => (clearTimeout(timer), (w.wake = undefined), resolve(true));
+  });
+}
+
+async function onDiskChange(uri: vscode.Uri, w: Watched): Promise<void> {
   const key = uri.toString();
   const nb = vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === key && n.notebookType === NOTEBOOK_TYPE);
   const base = baselines.get(key);
@@ -170,42 +207,46 @@ async function onDiskChange(uri: vscode.Uri): Promise<void> {
     baselines.set(key, disk);
     return;
   }
-  const theirs = readTheirs(disk.text, nameOf(nb));
-  if (typeof theirs === 'string') {
-    // Maybe a write still under way (a program writing in pieces): its next event merges it. Told only
-    // when the file stays so.
-    await new Promise((r) => setTimeout(r, UNREADABLE_WAIT_MS));
-    if ((await readDisk(uri))?.text !== disk.text) return;
+  // No fixed wait for a write to finish: a file written in pieces (or truncated first, so empty a moment)
+  // does not read as a whole dialog until its last piece is in; each piece is an event.
+  const empty = !disk.text.trim();
+  const theirs = empty ? undefined : readTheirs(disk.text, nameOf(nb));
+  if (!(theirs instanceof Dialog)) {
+    // Maybe a write still under way: its next event checks the file again. Told only when it stays so.
+    if ((await writtenWithin(w, UNREADABLE_WAIT_MS)) || (await readDisk(uri))?.text !== disk.text) return void (w.again = true);
+    // Left empty: a dialog without messages, as VS Code shows it when it reloads one.
+    if (empty) return merge(nb, base, disk, new Dialog());
     log.warn(`${nameOf(nb)} changed on disk but cannot be read as a dialog (${theirs}): not merged; the open dialog is as it was.`);
     void vscode.window.showWarningMessage(`${nameOf(nb)} changed on disk but cannot be read as a dialog (${theirs}). Your open dialog is as it was; saving it will ask before overwriting the file.`);
     return;
   }
+  await merge(nb, base, disk, theirs);
+}
+
+async function merge(nb: vscode.NotebookDocument, base: Baseline, disk: { text: string; mtime: number }, theirs: Dialog): Promise<void> {
   const result = await mergeOutsideChange(nb, base, theirs);
   if (!result) return;
-  baselines.set(key, { text: disk.text, mtime: base.mtime });
+  baselines.set(nb.uri.toString(), { text: disk.text, mtime: base.mtime });
   readAhead(nb);
-  if (result.edited) await rebaseline(uri, base, disk.text);
+  if (result.edited) await rebaseline(nb.uri, base, disk.text);
 }
 
 export function registerOutsideChanges(context: vscode.ExtensionContext): void {
-  const watchers = new Map<string, vscode.Disposable>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const soon = (uri: vscode.Uri) => {
-    // A program writing in pieces: merge once it is done.
-    const key = uri.toString();
-    clearTimeout(timers.get(key));
-    timers.set(key, setTimeout(() => (timers.delete(key), void onDiskChange(uri).catch((e) => log.error(`Merging the change on disk of ${uri.path}: ${String(e)}`))), 50));
-  };
   const open = (nb: vscode.NotebookDocument) => {
     if (nb.notebookType !== NOTEBOOK_TYPE || nb.isUntitled) return;
     const key = nb.uri.toString();
     void takeBaseline(nb);
-    if (watchers.has(key)) return;
+    if (watched.has(key)) return;
     const dir = vscode.Uri.joinPath(nb.uri, '..');
     const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, nb.uri.path.split('/').pop()!), true, false, true);
-    w.onDidChange(soon);
-    w.onDidCreate(soon);
-    watchers.set(key, w);
+    const subs: vscode.Disposable[] = [w, w.onDidChange(changed), w.onDidCreate(changed)];
+    const local = nb.uri.scheme === 'file' ? platform().watchLocalFile : undefined;
+    if (local) subs.push(local(nb.uri.fsPath, () => changed(nb.uri)));
+    watched.set(key, { subs, checking: false, again: false });
+  };
+  const forget = (key: string) => {
+    watched.get(key)?.subs.forEach((s) => s.dispose());
+    watched.delete(key);
   };
   vscode.workspace.notebookDocuments.forEach(open);
   context.subscriptions.push(
@@ -218,10 +259,9 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     }),
     vscode.workspace.onDidCloseNotebookDocument((nb) => {
       const key = nb.uri.toString();
-      watchers.get(key)?.dispose();
-      watchers.delete(key);
+      forget(key);
       baselines.delete(key);
     }),
-    { dispose: () => watchers.forEach((w) => w.dispose()) },
+    { dispose: () => [...watched.keys()].forEach(forget) },
   );
 }
