@@ -2,7 +2,9 @@
 // dialog that has unsaved edits (issue 46; target: merged and shown < 200 ms after the file changes).
 // Each round types into the first cell, then rewrites the file as an agent does (the whole file, one
 // message edited and one added) and times from the write until the notebook shows both. The floor in the
-// same window: the same file rewritten while the dialog has no unsaved edits, which VS Code reloads itself.
+// same window: the same file rewritten while the dialog has no unsaved edits, which VS Code reloads itself;
+// and the same change applied as an edit by an extension (one cell replaced, one added): what showing the
+// merge costs at least.
 // Writes bench-outside.md into the workspace.
 import { writeFileSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
@@ -37,7 +39,7 @@ describe('outside changes merged (bench)', function () {
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('vscode.openWith', uri, 'dialog-notebook', { preview: false });
     const nb = vscode.workspace.notebookDocuments.find((d) => d.notebookType === 'dialog-notebook' && d.uri.toString() === uri.toString())!;
-    const rows: Record<'merged' | 'reloaded' | 'watcher', number[]> = { merged: [], reloaded: [], watcher: [] };
+    const rows: Record<'merged' | 'reloaded' | 'watcher' | 'edit', number[]> = { merged: [], reloaded: [], watcher: [], edit: [] };
     // The file watcher's own delay: when an extension first hears of the write.
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder(), FILE), true, false, true);
     let heard: ((t: number) => void) | undefined;
@@ -66,7 +68,25 @@ describe('outside changes merged (bench)', function () {
       rows[dirty ? 'merged' : 'reloaded'].push((await shown) - t0);
       rows.watcher.push((await event) - t0);
       // The merged dialog saves without a conflict: the next round starts clean.
-      if (dirty) assert.equal(await nb.save(), true, 'the save after a merge is not refused');
+      if (!dirty) continue;
+      assert.equal(await nb.save(), true, 'the save after a merge is not refused');
+      // The floor of showing the merge: the same edit (one cell replaced, one added) applied by an extension.
+      await sleep(500);
+      const cell = nb.cellAt(1000);
+      const again = new vscode.NotebookCellData(cell.kind, `${cell.document.getText()}\nedit ${r}`, cell.document.languageId);
+      again.metadata = cell.metadata;
+      again.outputs = [...cell.outputs];
+      const note = `edit note ${r}`;
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(uri, [
+        vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(1000, 1001), [again]),
+        vscode.NotebookEdit.insertCells(1500, [new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, note, 'markdown')]),
+      ]);
+      const edited = whenShown(nb, () => nb.cellAt(1000).document.getText() === again.value && nb.getCells().some((c) => c.document.getText() === note));
+      const t1 = performance.now();
+      await vscode.workspace.applyEdit(edit);
+      rows.edit.push((await edited) - t1);
+      await nb.save();
     }
     const f = (xs: number[]) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
     const md = [
@@ -75,6 +95,7 @@ describe('outside changes merged (bench)', function () {
       `| with unsaved edits: merged by us (target < 200) | ${f(rows.merged)} |`,
       `| without: reloaded by VS Code (the floor) | ${f(rows.reloaded)} |`,
       `| (the file watcher's event reaching an extension) | ${f(rows.watcher)} |`,
+      `| (the same edit applied by an extension: the floor of showing it) | ${f(rows.edit)} |`,
       '',
     ].join('\n');
     watcher.dispose();

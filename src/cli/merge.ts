@@ -22,7 +22,7 @@ export async function mergeCommand(args: string[], io: CliIo = STDIO): Promise<n
   // An empty base is git's "added on both sides".
   const read = (p: string) => (readText(p).trim() ? loadDialog(p).dialog : new Dialog([], stemOf(p)));
   const [b, o, t] = [read(base), read(ours), read(theirs)];
-  const { dialog, report } = mergeDialogs(b, o, t);
+  const { dialog, report } = mergeDialogs(b, o, t, { asRead: [b, o, t] });
   writeFileSync(ours, writeIpynb(dialog));
   const said = describeMerge(report);
   if (report.conflicts) io.err(`${ours}: ${said}; each conflict keeps both versions (Dialog: Keep Mine / Keep Theirs / Keep Both in the editor)\n`);

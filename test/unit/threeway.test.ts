@@ -33,6 +33,10 @@ describe('three-way merge: on the corpus', function () {
       const { dialog, report } = mergeDialogs(b, o, t);
       assert.equal(writeIpynb(dialog), text, stem);
       assert.equal(describeMerge(report), '', stem);
+      // Told the three are as read, it compares messages by their text alone, to the same end.
+      const told = mergeDialogs(b, o, t, { asRead: [b, o, t] });
+      assert.equal(writeIpynb(told.dialog), text, stem);
+      assert.equal(describeMerge(told.report), '', stem);
     }
   });
 
@@ -79,8 +83,12 @@ describe('three-way merge: on the corpus', function () {
           apply(t, theirsOps, 'x');
           const expected = readIpynb(text);
           apply(expected, [...mine, ...theirsOps], 'x');
-          const { dialog, report } = mergeDialogs(b, readIpynb(writeIpynb(o)), readIpynb(writeIpynb(t)));
+          const [o2, t2] = [readIpynb(writeIpynb(o)), readIpynb(writeIpynb(t))];
+          const { dialog, report } = mergeDialogs(b, o2, t2);
           assert.equal(report.conflicts, 0, f.stem);
+          const told = mergeDialogs(b, o2, t2, { asRead: [b, o2, t2] });
+          assert.deepEqual(told.report, report, 'told the sides are as read: the same merge');
+          assert.equal(writeIpynb(told.dialog), writeIpynb(dialog), f.stem);
           // Id-less cells and repeated ids match by content and place, so an edit beside an insert may read
           // as a delete and an add: the same messages, maybe in another order among the neighbours.
           if (exact) assert.deepEqual(looks(dialog), looks(expected), f.stem);

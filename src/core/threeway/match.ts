@@ -18,11 +18,15 @@ export function fingerprint(m: Message): string {
   return p;
 }
 
-/** Whether two versions of a message hold the same thing (their texts in the file may still differ). */
-export function sameMessage(a: Message, b: Message): boolean {
+/**
+ * Whether two versions of a message hold the same thing (their texts in the file may still differ).
+ * `asRead`: messages known to hold what their file said (of a dialog just read), spared the check.
+ */
+export function sameMessage(a: Message, b: Message, asRead?: ReadonlySet<Message>): boolean {
   if (a === b) return true;
   const ta = a.origin?.text;
-  if (typeof ta === 'string' && ta !== '' && ta === b.origin?.text && a.id === b.id && unedited(a) && unedited(b)) return true;
+  const read = (m: Message) => asRead?.has(m) || unedited(m);
+  if (typeof ta === 'string' && ta !== '' && ta === b.origin?.text && a.id === b.id && read(a) && read(b)) return true;
   return fingerprint(a) === fingerprint(b);
 }
 

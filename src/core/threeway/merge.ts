@@ -12,6 +12,11 @@ import { matchKeys, sameMessage } from './match';
 export interface MergeOptions {
   /** Messages of ours that must stay as they are, where they are (a reply streaming into them, a running cell …). */
   keep?: (m: Message) => boolean;
+  /**
+   * Sides just read from their files and not changed since (the caller knows): their messages that kept
+   * their bytes are the same without comparing what they hold, the most of a big dialog's merge.
+   */
+  asRead?: readonly Dialog[];
 }
 
 /** What came in from theirs, in message counts. */
@@ -88,6 +93,8 @@ function mergeMeta(base: JsonObject, ours: JsonObject, theirs: JsonObject, confl
  */
 export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: MergeOptions = {}): MergeResult {
   const keep = opts.keep ?? (() => false);
+  const asRead = new Set(opts.asRead?.flatMap((d) => d.messages));
+  const same = (a: Message, b: Message) => sameMessage(a, b, asRead);
   const mo = matchKeys(base.messages, ours.messages, 'o');
   const mt = matchKeys(base.messages, theirs.messages, 't');
   const baseAt = new Map<string, number>();
@@ -108,9 +115,10 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
   }
 
   const report: MergeReport = { added: 0, removed: 0, edited: 0, moved: 0, conflicts: 0, metaConflicts: [] };
-  const taken = new Set<string>([...ours.messages, ...theirs.messages, ...base.messages].map((m) => m.id));
+  let taken: Set<string> | undefined; // made for the first conflict
   const fresh = () => {
-    const id = freshId((x) => taken.has(x));
+    taken ??= new Set<string>([...ours.messages, ...theirs.messages, ...base.messages].map((m) => m.id));
+    const id = freshId((x) => taken!.has(x));
     taken.add(id);
     return id;
   };
@@ -128,10 +136,10 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
   for (const [k, o] of O) {
     const b = B.get(k);
     const t = T.get(k);
-    if (t && (!b || !sameMessage(t, b))) {
+    if (t && (!b || !same(t, b))) {
       // Theirs added or edited it.
-      if (sameMessage(o, t)) content.set(k, o);
-      else if (b && sameMessage(o, b) && !keep(o)) {
+      if (same(o, t)) content.set(k, o);
+      else if (b && same(o, b) && !keep(o)) {
         content.set(k, t);
         report.edited++;
       } else {
@@ -140,7 +148,7 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
       }
     } else if (!t && b) {
       // Theirs deleted it: gone, unless ours changed it (or must keep it).
-      if (sameMessage(o, b) && !keep(o)) report.removed++;
+      if (same(o, b) && !keep(o)) report.removed++;
       else if (keep(o)) content.set(k, o);
       else {
         // Marked on a copy: ours's messages are never changed (the editor's are shared by its views).
@@ -160,7 +168,7 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
       report.added++;
       content.set(k, t);
       placed.add(k);
-    } else if (!sameMessage(t, b)) {
+    } else if (!same(t, b)) {
       // Ours deleted what theirs edited: theirs's version comes back, marked.
       content.set(k, conflictCopy(t, null));
       placed.add(k);

@@ -13,7 +13,7 @@ import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { jsonEqual } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
 import { describeMerge, mergeDialogs } from '../../core/threeway';
-import { NOTEBOOK_TYPE, cellLike, notebookMetadataWith } from './cells';
+import { NOTEBOOK_TYPE, notebookMetadataWith } from './cells';
 import { dialogOf } from './dialogCache';
 import { messageSplices } from './messageSplices';
 import { adoptRead } from './origins';
@@ -77,7 +77,7 @@ function ours(nb: vscode.NotebookDocument): { d: Dialog; busy: Set<Message> } {
   const d = dialogOf(nb); // shared with the views: the merge changes none of its messages
   const busy = new Set<Message>();
   nb.getCells().forEach((c, i) => {
-    if (isBusy(c) || isStreaming(cellLike(c))) busy.add(d.messages[i]);
+    if (isBusy(c) || isStreaming(c)) busy.add(d.messages[i]);
   });
   return { d, busy };
 }
@@ -125,7 +125,7 @@ export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Base
   const name = nameOf(nb);
   const before = baseDialog(base, name);
   const { d, busy } = ours(nb);
-  const { dialog, report } = mergeDialogs(before, d, theirs, { keep: (m) => busy.has(m) });
+  const { dialog, report } = mergeDialogs(before, d, theirs, { keep: (m) => busy.has(m), asRead: [before, theirs] });
   const token = (theirs.origin as { file?: unknown } | undefined)?.file;
   if (typeof token === 'string') adoptRead(nb, token);
   const edits = messageSplices(d.messages, dialog.messages, new Set(), notebookCodeLanguage(nb));
