@@ -4,8 +4,9 @@
 // changed keeps both versions until resolved; a reply streaming meanwhile goes on.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { renameSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { Message, aiRes, readIpynb } from '../../src/core';
+import { Message, aiRes, readIpynb, writeIpynb } from '../../src/core';
 import { cellOf, closeAll, dialogState, execute, freshDialog, readText, replyText, setCellText, until, useMockProviders, wsUri } from './helpers';
 
 const files = () => vscode.workspace.getConfiguration('files');
@@ -172,6 +173,41 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
     assert.deepEqual(await vscode.commands.executeCommand('dialogNotebook.acceptAIEdit'), { ok: true, message: '' });
     assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 100');
   });
+
+  for (const how of ['in place', 'by a rename onto it'] as const) {
+    it(`a write ${how} merges once, though both watchers report it (VS Code's and the OS's)`, async () => {
+      const { name, nb } = await edited();
+      const path = wsUri(name).fsPath;
+      const heard = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(wsUri(name), '..'), path.split('/').pop()!), false, false, true);
+      try {
+        /** Writes the file's dialog with `change` applied, as an editor saves; resolves when VS Code's watcher has reported it. */
+        const write = async (change: (d: ReturnType<typeof readIpynb>) => void) => {
+          const d = readIpynb(await readText(name));
+          change(d);
+          const subs: vscode.Disposable[] = [];
+          const reported = new Promise<void>((r) => subs.push(heard.onDidChange(() => r()), heard.onDidCreate(() => r()))); // a rename onto it: created
+          if (how === 'in place') writeFileSync(path, writeIpynb(d));
+          else {
+            writeFileSync(`${path}.tmp`, writeIpynb(d));
+            renameSync(`${path}.tmp`, path);
+          }
+          await reported;
+          subs.forEach((d) => d.dispose());
+        };
+        // Changed on both sides: a second merge of the same write would add a second copy beside it.
+        await write((d) => (d.msg('note0001').content = '# Notes, by the agent'));
+        await until(() => nb.cellCount === 5, 'the other version beside ours');
+        // Checks run in order: once a later write is in, every report of the first has been handled.
+        await write((d) => d.mkMessage({ id: 'agnt0001', msgType: 'note', content: 'Later.', after: d.msg('code0002') }));
+        await until(() => nb.cellCount === 6, 'the later write');
+        assert.deepEqual(texts(nb), ['# Notes, typed here', '# Notes, by the agent', 'x = 1', 'Say hello.', 'y = 2', 'Later.']);
+        const saved = await saveOnce(nb, name);
+        assert.deepEqual(saved.messages.map((m) => m.content), texts(nb));
+      } finally {
+        heard.dispose();
+      }
+    });
+  }
 
   it('an unreadable write is not merged; the next readable one is', async () => {
     const { name, nb } = await edited();
