@@ -104,7 +104,7 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
       "from dialoghelper import *\nnid = await add_msg('Added by code')\nprint(sorted(m['id'] for m in await find_msgs(only_chg=True, context=0)), nid)\nprint(len(await find_msgs(only_chg=True, context=0, dname='untracked')))",
     );
     await writeText(name, writeIpynb(new Dialog([...committed.filter((m) => m.id !== 'chg00004'), ask])));
-    await writeText(`${folder}/untracked.ipynb`, writeIpynb(new Dialog([note('unt00001', 'One.'), note('unt00002', 'Two.')])));
+    await writeText(`${folder}/untracked.ipynb`, writeIpynb(new Dialog([note('unt00001', 'One.'), new Message({ id: 'unt00002', msgType: 'prompt', content: 'Two?' })])));
     const nb = await openDialog(name);
     await vscode.window.showNotebookDocument(nb);
     // Not saved: one message edited in the editor.
