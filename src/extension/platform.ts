@@ -51,6 +51,12 @@ export interface Platform {
   listenLoopback?: (port: number, handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) => Promise<LoopbackServer>;
   /** Loads the MCP SDK's server parts (a lazy bundle, node/mcpSdk.ts); undefined where no server can listen. */
   loadMcp?: () => Promise<typeof McpSdk>;
+  /**
+   * A local file's text at git HEAD of the repository holding it (find_msgs' only_chg): null when HEAD
+   * does not hold it (untracked, or no commit yet); throws when it is in no repository or git cannot
+   * run; undefined where no process can run (the browser).
+   */
+  gitHeadText?: (path: string) => Promise<string | null>;
   /** The folder a local Jupyter Server serves when the dialog is in no local folder. */
   homeDir(): string;
 }

@@ -9,6 +9,7 @@ import { discover, probe } from '../extension/environments/discovery';
 import { KernelSpecFolder } from '../extension/environments/kernelSpecs';
 import { startLocalServer } from '../extension/kernel/localServer';
 import { readFileRefs } from './fileRefReader';
+import { gitHeadText } from './gitHead';
 import { listenLoopback } from './loopback';
 import { sharpResizer } from './sharpResizer';
 import { watchLocalFile } from './watchLocalFile';
@@ -39,5 +40,6 @@ export const nodePlatform: Platform = {
   kernelSpecFolder: () => new KernelSpecFolder(),
   listenLoopback,
   loadMcp: () => import('./mcpSdk'),
+  gitHeadText,
   homeDir: homedir,
 };

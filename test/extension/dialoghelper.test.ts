@@ -1,13 +1,14 @@
 // Code in a dialog works on it as in Solveit (issue 45), in the real VS Code with a real kernel: cells
 // import a `dialoghelper` that sends what 0.2.41 sends (dialoghelperClient.ts) and it reaches the open
 // dialog through our routes: curr_dialog, add_msg right after the running cell, update_msg, read_msg,
-// find_msgs, msg_idx, del_msgs, the toggles, a dialog that is not open (opened beside), one that does not
+// find_msgs (also only_chg, against a real git HEAD), msg_idx, del_msgs, the toggles, a dialog that is not open (opened beside), one that does not
 // exist, a browser-only route, and requests from a web page or to a wrong address (refused). Saved,
 // the file holds exactly those changes.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { Dialog, Message, readIpynb, writeIpynb } from '../../src/core';
-import { cellOf, closeAll, execute, freshDialog, readText, save, skipWithoutKernel, until, writeText } from './helpers';
+import { cellOf, closeAll, execute, freshDialog, openDialog, readText, save, skipWithoutKernel, until, writeText, wsUri } from './helpers';
 import { DIALOGHELPER_CORE, DIALOGHELPER_INIT } from './dialoghelperClient';
 
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
@@ -85,6 +86,36 @@ describe('dialoghelper in the kernel reaches the open dialog', function () {
     const shape = (m: Message) => JSON.stringify([m.msgType, m.content, m.meta, m.pinned, m.skipped]);
     for (const m of before.messages.filter((x) => x.msgType !== 'code' && x.id !== 'gone0001')) assert.equal(shape(after.messages.find((x) => x.id === m.id)!), shape(m), `${m.id} unchanged`);
     for (const m of before.messages.filter((x) => x.msgType === 'code')) assert.equal(after.messages.find((x) => x.id === m.id)!.content, m.content, `${m.id} source unchanged`);
+  });
+
+  it('find_msgs(only_chg=True): the messages edited or added since git HEAD, unsaved edits included', async () => {
+    // A git repository in the e2e workspace's copy (never a tracked file): the dialog committed, then changed.
+    const folder = 'scratch/dialoghelper';
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', ...args], { cwd: wsUri(folder).fsPath });
+    const name = `${folder}/changed.ipynb`;
+    const committed = [note('chg00001', '# Committed'), note('chg00002', 'Will be edited.'), code('chg00003', 'x = 1'), note('chg00004', 'Will be deleted.'), note('chg00005', 'Stays.')];
+    await writeText(name, writeIpynb(new Dialog(committed)));
+    git('init', '-q');
+    git('add', 'changed.ipynb');
+    git('commit', '-qm', 'the dialog at HEAD');
+    // Saved since: one message deleted, the asking cell added.
+    const ask = code(
+      'ask00001',
+      "from dialoghelper import *\nnid = await add_msg('Added by code')\nprint(sorted(m['id'] for m in await find_msgs(only_chg=True, context=0)), nid)\nprint(len(await find_msgs(only_chg=True, context=0, dname='untracked')))",
+    );
+    await writeText(name, writeIpynb(new Dialog([...committed.filter((m) => m.id !== 'chg00004'), ask])));
+    await writeText(`${folder}/untracked.ipynb`, writeIpynb(new Dialog([note('unt00001', 'One.'), new Message({ id: 'unt00002', msgType: 'prompt', content: 'Two?' })])));
+    const nb = await openDialog(name);
+    await vscode.window.showNotebookDocument(nb);
+    // Not saved: one message edited in the editor.
+    const doc = cellOf(nb, 'chg00002').document;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), 'Edited, not saved.');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const [found, untracked] = (await run(nb, 'ask00001')).trim().split('\n');
+    const added = ids(nb)[ids(nb).indexOf('ask00001') + 1];
+    assert.equal(found, `${JSON.stringify(['ask00001', added, 'chg00002'].sort()).replace(/"/g, "'").replace(/,/g, ', ')} ${added}`);
+    assert.equal(untracked, '2', 'a dialog not committed yet: every message counts as changed');
   });
 
   it('toggle_comment, toggle_bookmark, copy/cut/paste_msgs, list_dialogs, run_msg; saved exactly', async () => {

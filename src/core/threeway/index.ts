@@ -2,3 +2,4 @@
 export * from './match';
 export * from './conflict';
 export * from './merge';
+export * from './changed';

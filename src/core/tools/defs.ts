@@ -91,6 +91,7 @@ export const DIALOG_TOOLS: readonly DialogToolDef[] = [
       use_regex: bool('Treat re_pattern as a regex (else as plain text)', true),
       only_err: bool('Only code messages whose output is an error'),
       only_exp: bool('Only exported messages'),
+      only_chg: bool("Only messages new or changed since the dialog file's git HEAD version"),
       ids: str('Only these messages: comma-separated ids', ''),
       limit: int('Return at most this many matches'),
       include_output: bool('Include the outputs', true),

@@ -17,6 +17,7 @@ import { toXml } from '../hist/xml';
 import { DialogEdit, indexIn, planAddMsg, planDelMsgs, planTextEdit, planUpdateMsg, resolveMsg, splitIds } from '../surgery';
 import { delLines, insertLine, replaceLines, strReplace, strsReplace, StrReplaceOptions, TextOp } from '../surgery/text';
 import { findMsgs } from '../surgery/find';
+import { changedMessages } from '../threeway/changed';
 import { lnhash } from '../surgery/view';
 import { dialogTool } from './defs';
 
@@ -30,6 +31,12 @@ export interface ToolContext {
   current: string | null;
   /** The prompt being answered: its reply is being written, so no call may change or delete it. */
   answering?: string | null;
+  /**
+   * The dialog file's version at git HEAD, for find_msgs' only_chg: null when HEAD does not hold the file
+   * (untracked, no commit yet), a sentence when it cannot be read (no repository, no git). Read by the
+   * host only for a call that asks (it runs git).
+   */
+  head?: Dialog | null | string;
 }
 
 export interface ToolOutcome {
@@ -195,9 +202,15 @@ function viewDlgTool(d: Dialog, a: Args): ToolOutcome {
   return { text: dialogXml(d, msgs, o), ok: true };
 }
 
-function findMsgsTool(d: Dialog, a: Args): ToolOutcome {
+function findMsgsTool(d: Dialog, a: Args, ctx: ToolContext): ToolOutcome {
   const headersOnly = bArg(a, 'headers_only');
   const skipped = bArg(a, 'include_skipped');
+  let changed: Set<Message> | undefined;
+  if (bArg(a, 'only_chg')) {
+    if (ctx.head === undefined) return fail("only_chg needs the dialog file's git HEAD version, which this host cannot read");
+    if (typeof ctx.head === 'string') return fail(ctx.head);
+    changed = changedMessages(ctx.head, d);
+  }
   const res = findMsgs(d, {
     pattern: sArg(a, 're_pattern') ?? '',
     msgType: msgTypeArg(a),
@@ -212,7 +225,7 @@ function findMsgsTool(d: Dialog, a: Args): ToolOutcome {
     limit: iArg(a, 'limit') ?? null,
     headersOnly,
     headerSection: sArg(a, 'header_section') ?? null,
-    pred: skipped ? null : (m) => !truthy(m.skipped),
+    pred: (m) => (skipped || !truthy(m.skipped)) && (!changed || changed.has(m)),
   });
   const msgs = res.msgs.filter((m) => skipped || !truthy(m.skipped));
   const nums = bArg(a, 'nums');
@@ -445,6 +458,11 @@ function textEditTool(d: Dialog, name: string, a: Args, ctx: ToolContext): ToolO
 
 // ---------------------------------------------------------------- the entry point
 
+/** Whether the call needs the dialog file's git HEAD version in its context (`head`): find_msgs with only_chg. */
+export function needsHead(name: string, args: Args): boolean {
+  return name === 'find_msgs' && !!args.only_chg;
+}
+
 /**
  * Plans one call of a dialog tool against `d` (not changed). Unknown tools, bad arguments and
  * failing edits give `ok: false` with a message the model can act on, and no edit.
@@ -460,7 +478,7 @@ export function planDialogTool(d: Dialog, name: string, args: Args, ctx: ToolCon
       case 'view_dlg':
         return viewDlgTool(d, args);
       case 'find_msgs':
-        return findMsgsTool(d, args);
+        return findMsgsTool(d, args, ctx);
       case 'read_msg':
         return readMsgTool(d, args, ctx);
       case 'view_msg':

@@ -28,18 +28,18 @@ function cellBits(c: vscode.NotebookCell): number {
 }
 
 /**
- * Per cell, recomputed only when its text (version), metadata (identity), language or output count
- * changed: a keystroke in a big dialog then costs one cell's work, not every cell's text.
+ * Per cell, recomputed only when its text (version), metadata (identity) or language changed, or its
+ * outputs (learnt from the change events: `cell.outputs` is a new array at every read, which on every
+ * pass over 2,000 cells adds up): a keystroke in a big dialog then costs one cell's work, not every cell's text.
  */
-const cached = new WeakMap<vscode.NotebookCell, { version: number; metadata: unknown; lang: string; outputs: number; bits: number; uri: string }>();
+const cached = new WeakMap<vscode.NotebookCell, { version: number; metadata: unknown; lang: string; bits: number; uri: string }>();
 
 /** `c`'s lists, and its uri as the keys list it (kept too: `Uri.toString` of every listed cell on every pass adds up). */
 function entryOf(c: vscode.NotebookCell): { bits: number; uri: string } {
   const doc = c.document;
-  const outputs = c.outputs.length;
   const hit = cached.get(c);
-  if (hit && hit.version === doc.version && hit.metadata === c.metadata && hit.lang === doc.languageId && hit.outputs === outputs) return hit;
-  const entry = { version: doc.version, metadata: c.metadata, lang: doc.languageId, outputs, bits: cellBits(c), uri: hit?.uri ?? doc.uri.toString() };
+  if (hit && hit.version === doc.version && hit.metadata === c.metadata && hit.lang === doc.languageId) return hit;
+  const entry = { version: doc.version, metadata: c.metadata, lang: doc.languageId, bits: cellBits(c), uri: hit?.uri ?? doc.uri.toString() };
   cached.set(c, entry);
   return entry;
 }
@@ -105,7 +105,13 @@ export function registerContextKeys(context: vscode.ExtensionContext): void {
     // one cell's check, not a pass over every cell.
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook.notebookType !== NOTEBOOK_TYPE) return;
-      if (e.contentChanges.length || e.cellChanges.some((ch) => cached.get(ch.cell)?.bits !== entryOf(ch.cell).bits)) schedule();
+      let moved = e.contentChanges.length > 0;
+      for (const ch of e.cellChanges) {
+        const was = cached.get(ch.cell)?.bits;
+        if (ch.outputs) cached.delete(ch.cell);
+        moved ||= was !== entryOf(ch.cell).bits;
+      }
+      if (moved) schedule();
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );

@@ -7,11 +7,12 @@ import * as vscode from 'vscode';
 import { JsonObject, preview } from '../../core';
 import { DialogEdit } from '../../core/surgery';
 import { dialogUsesTools } from '../../core/answer';
-import { DIALOG_TOOLS, DialogToolDef, ToolContext, ToolOutcome, dialogTool, planDialogTool } from '../../core/tools';
+import { DIALOG_TOOLS, DialogToolDef, ToolContext, ToolOutcome, dialogTool, needsHead, planDialogTool } from '../../core/tools';
 import { notebookMeta } from '../notebook/cells';
 import { DialogSnapshot, applyDialogEdit } from '../notebook/edits';
 import { markAllBusy } from '../notebook/busyCells';
 import { dialogOf } from '../notebook/dialogCache';
+import { headDialog } from '../notebook/gitHead';
 import { notebookMode } from '../answer/mode';
 import { DialogKernels } from '../answer/promptKernel';
 import { ToolResult, runPython } from '../kernel/hostTools';
@@ -111,8 +112,8 @@ export class DialogToolSession {
     return this.defs.some((d) => d.name === name);
   }
 
-  private context(): ToolContext {
-    return { name: dialogName(this.nb), mode: notebookMode(this.nb).mode, current: this.current, answering: this.opts.answering ?? null };
+  private context(head?: ToolContext['head']): ToolContext {
+    return { name: dialogName(this.nb), mode: notebookMode(this.nb).mode, current: this.current, answering: this.opts.answering ?? null, head };
   }
 
   /** Runs one call; failures are results the model reads, and change nothing. */
@@ -142,8 +143,9 @@ export class DialogToolSession {
   }
 
   private async edit(def: DialogToolDef, args: JsonObject, signal?: AbortSignal): Promise<ToolResult> {
+    const head = needsHead(def.name, args) ? await headDialog(this.nb) : undefined;
     let snap = snapshotDialog(this.nb);
-    let plan = planDialogTool(snap.d, def.name, args, this.context());
+    let plan = planDialogTool(snap.d, def.name, args, this.context(head));
     if (plan.edit) {
       // The cells the call changes are its own until its edit is applied: a merge of outside changes leaves them.
       let idle = markAllBusy(targets(this.nb, plan.edit));

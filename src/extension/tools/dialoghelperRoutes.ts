@@ -104,12 +104,7 @@ const ROUTES: Record<string, Route> = {
     },
   ),
   // Read as text and parsed by the caller: `{"msgs": […]}`, or the XML itself with as_xml.
-  find_msgs_: toolRoute('find_msgs', (v, form) => (form.get('as_xml') === 'true' ? { text: String(v ?? '') } : { text: JSON.stringify({ msgs: v ?? [] }) }), (form) => {
-    if (form.get('only_chg') === 'true') throw new RouteError('only_chg (changed since git HEAD) is not available in VS Code');
-    const args = toolArgs('find_msgs', form);
-    delete args.only_chg;
-    return args;
-  }),
+  find_msgs_: toolRoute('find_msgs', (v, form) => (form.get('as_xml') === 'true' ? { text: String(v ?? '') } : { text: JSON.stringify({ msgs: v ?? [] }) }), (form) => toolArgs('find_msgs', form)),
   add_relative_: async (form, host) => {
     const nb = await host.dialog();
     const args = toolArgs('add_msg', form, { id_: 'id' });

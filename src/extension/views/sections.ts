@@ -232,11 +232,13 @@ export function registerSectionsView(context: vscode.ExtensionContext, onNavigat
     vscode.workspace.onDidChangeNotebookDocument((e) => {
       if (e.notebook === provider.nb || e.notebook === vscode.window.activeNotebookEditor?.notebook) schedule();
     }),
+    // A surgery edit shows at once rather than after the typing debounce, but not in the edit's way: its
+    // caller (a command, a tool call, dialoghelper's reply) goes on first; a reader of the nodes before
+    // then gets them fresh, and no view shown: no rebuild (2,000 cells cost ms per edit).
     onDidApplyDialogEdit((nb) => {
       if (nb !== current()) return;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      provider.refresh(nb);
+      stale = true;
+      schedule(0);
     }),
     vscode.workspace.onDidCloseNotebookDocument((nb) => {
       if (nb === provider.nb) schedule(0);
