@@ -31,6 +31,10 @@ export const tests = {
     await until(page, () => extensionLogged(`${FILE}: shown as saved`), (v) => v, 'the folds applied');
     const texts = await until(page, () => rowTexts(page), (t) => t.some((x) => x.includes('four_visible')) && !HIDDEN.some((h) => t.some((x) => x.includes(h))), 'every folded section folded');
     assert.ok(texts.some((x) => x.includes('setup_visible')), 'the open part shows');
+    // The collapsed output of a visible cell shows VS Code's collapsed-output placeholder.
+    const setup = page.locator('.notebookOverlay:visible .monaco-list-row').filter({ has: page.locator('.view-line', { hasText: 'setup_visible' }) }).first();
+    await until(page, () => setup.locator('.output-collapse-container').evaluateAll((els) => els.map((e) => getComputedStyle(e).display)), (d) => d.some((x) => x !== 'none'), 'the collapsed output shown collapsed', 30000)
+      .catch(async (e) => { throw new Error(`${e.message}\n${(await setup.innerHTML()).slice(0, 3000)}`); });
     const seen = await page.evaluate(() => window.__cellStatus);
     assert.deepEqual(seen.filter((t) => /selected/.test(t)), [], `folding selected no cells: ${seen.join(' → ')}`);
     assert.match(seen.at(-1) ?? '', /^Cell 1 of \d+/, `the first cell is still the selected one: ${seen.join(' → ')}`);

@@ -3,7 +3,8 @@
 // folds it again; `w` on a prompt makes its reply's code block a code cell below it; `p` pins, `h`
 // hides; Ctrl+Shift+K makes a code cell a note; no key fires while a cell's editor has the focus.
 // Issue 47: after `w` one cell is selected, and a key acts on the focused cell unless it is part of a
-// multi-selection; `i` opens in one press an input VS Code's own key collapsed.
+// multi-selection; `i` opens in one press an input VS Code's own key collapsed; the toolbar's "+ Code"
+// names Shift+B, which adds a code cell (`b` adds a message of the dialog's default type), not Ctrl+Enter.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openNewFileAsDialog } from './lib/panelPage.mjs';
@@ -130,5 +131,20 @@ export const tests = {
     await page.keyboard.press('i');
     await row.locator('.view-line', { hasText: 'second_block = 2' }).first().waitFor({ timeout: 30000 });
     await row.locator('.input-collapse-container').first().waitFor({ state: 'hidden', timeout: 30000 });
+  },
+
+  async '"+ Code" names Shift+B, which adds a code cell, not Ctrl+Enter, which runs one'({ page, assert }) {
+    await commandMode(page, 'second_block = 2');
+    const label = await page.locator('.notebookOverlay:visible .notebook-toolbar-container .action-item', { hasText: /^\s*Code\s*$/ }).first().locator('.action-label').first().getAttribute('aria-label');
+    assert.doesNotMatch(label ?? '', /Ctrl\+Enter/, `the toolbar's Code names no key that runs instead: ${label}`);
+    assert.match(label ?? '', /\(Shift\+B\)/, `the toolbar's Code names Shift+B: ${label}`);
+    const before = await rows(page).count();
+    await page.keyboard.press('Shift+B');
+    // The new code cell below takes typing at once.
+    await page.waitForFunction(() => !!document.activeElement?.closest('.notebookOverlay .cell-editor-container .monaco-editor'), null, { timeout: 30000 });
+    await page.keyboard.type('added_by_shift_b = 1');
+    await rowWith(page, 'added_by_shift_b = 1').locator('.cell-statusbar-container', { hasText: /^\s*code/ }).waitFor({ timeout: 30000 });
+    assert.ok((await rows(page).count()) >= before, 'a cell was added');
+    await page.keyboard.press('Escape');
   },
 };

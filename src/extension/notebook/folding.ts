@@ -107,16 +107,26 @@ function emptySection(cells: readonly vscode.NotebookCell[], k: number): boolean
   return !next || (isHeadingCell(next) && headerInfo(next.document.getText())[0] <= headerInfo(cells[k].document.getText())[0]);
 }
 
-/** Shows a dialog as its flags say: folded sections, collapsed inputs and outputs. Writes nothing; the selection stays. */
-async function showAsSaved(ed: vscode.NotebookEditor): Promise<void> {
+/** Folds the sections a dialog's flags say are folded. Writes nothing; the selection stays. */
+async function foldAsSaved(ed: vscode.NotebookEditor): Promise<number> {
   const cells = ed.notebook.getCells();
   const folded = cells.filter((c) => isHeadingCell(c) && flag(c, 'heading_collapsed') && !emptySection(cells, c.index)).map((c) => c.index);
-  const inputs = cells.filter((c) => flag(c, 'hide_input')).map((c) => c.index);
-  const outputs = cells.filter((c) => flag(c, 'collapsed') && c.outputs.length).map((c) => c.index);
-  if (!folded.length && !inputs.length && !outputs.length) return;
   const kept = ed.selections;
   // Innermost first: folding an outer section first would hide the headings inside it.
   for (const k of folded.reverse()) await foldView(ed, k, true);
+  if (folded.length) ed.selections = kept;
+  return folded.length;
+}
+
+/**
+ * Collapses the inputs and outputs a dialog's flags say are collapsed. Only once the editor shows cells
+ * (it has visible ranges): a collapse made before is lost when VS Code first renders the notebook, which
+ * on a loaded machine is seconds after the editor became active. Writes nothing; the selection stays.
+ */
+async function collapseAsSaved(ed: vscode.NotebookEditor): Promise<[number, number]> {
+  const cells = ed.notebook.getCells();
+  const inputs = cells.filter((c) => flag(c, 'hide_input')).map((c) => c.index);
+  const outputs = cells.filter((c) => flag(c, 'collapsed') && c.outputs.length).map((c) => c.index);
   await collapseView(ed, inputs, 'input', true);
   // By cell ranges, never through the selection: VS Code unfolds a folded section to show a selected cell
   // inside it, and the status bar would say "(18 selected)" meanwhile. The ranges command toggles, and a
@@ -124,8 +134,7 @@ async function showAsSaved(ed: vscode.NotebookEditor): Promise<void> {
   if (isActive(ed) && outputs.length) {
     await vscode.commands.executeCommand('notebook.cell.toggleOutputs', { ranges: outputs.map((k) => ({ start: k, end: k + 1 })), document: ed.notebook.uri });
   }
-  ed.selections = kept;
-  log.info(`${ed.notebook.uri.path.split('/').pop()}: shown as saved, ${folded.length} folded section(s), ${inputs.length} collapsed input(s), ${outputs.length} collapsed output(s)`);
+  return [inputs.length, outputs.length];
 }
 
 /** The fold state of each heading as last seen in an editor's visible ranges. */
@@ -163,11 +172,20 @@ async function followFolds(ed: vscode.NotebookEditor): Promise<void> {
 }
 
 export function registerFolding(context: vscode.ExtensionContext): void {
-  const shown = new WeakSet<vscode.NotebookDocument>();
+  const folded = new WeakMap<vscode.NotebookDocument, Promise<number>>();
+  const collapsed = new WeakSet<vscode.NotebookDocument>();
+  /** Shows a dialog as its flags say, the first time an editor shows it: folds at once, collapses once rendered. */
   const show = (ed: vscode.NotebookEditor | undefined) => {
-    if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE || shown.has(ed.notebook) || !isActive(ed)) return;
-    shown.add(ed.notebook);
-    showAsSaved(ed).catch((e) => log.warn(`could not show ${ed.notebook.uri.path} as saved: ${String(e)}`));
+    if (!ed || ed.notebook.notebookType !== NOTEBOOK_TYPE || !isActive(ed)) return;
+    const nb = ed.notebook;
+    const failed = (e: unknown) => log.warn(`could not show ${nb.uri.path} as saved: ${String(e)}`);
+    if (!folded.has(nb)) folded.set(nb, foldAsSaved(ed).catch((e) => (failed(e), 0)));
+    if (collapsed.has(nb) || !ed.visibleRanges.length) return;
+    collapsed.add(nb);
+    folded.get(nb)!.then(async (sections) => {
+      const [inputs, outputs] = await collapseAsSaved(ed);
+      log.info(`${nb.uri.path.split('/').pop()}: shown as saved, ${sections} folded section(s), ${inputs} collapsed input(s), ${outputs} collapsed output(s)`);
+    }).catch(failed);
   };
   context.subscriptions.push(
     vscode.window.onDidChangeActiveNotebookEditor(show),

@@ -20,6 +20,7 @@ import { adoptRead } from './origins';
 import { notebookCodeLanguage } from './edits';
 import { isBusy } from './busyCells';
 import { isStreaming } from './streamingReplies';
+import { keepTyping, typingIn } from './keepTyping';
 import { platform } from '../platform';
 import { log } from '../log';
 
@@ -133,10 +134,12 @@ export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Base
   if (edits.length) {
     const edit = new vscode.WorkspaceEdit();
     edit.set(nb.uri, edits);
+    const typing = typingIn(nb);
     if (!(await vscode.workspace.applyEdit(edit))) {
       log.warn(`${name} changed on disk; VS Code refused the merge edit. The open dialog is as it was.`);
       return undefined;
     }
+    void keepTyping(nb, typing);
   }
   const said = describeMerge(report);
   const result: OutsideMerge = { uri: nb.uri.toString(), said, conflicts: report.conflicts, edited: edits.length > 0 };
