@@ -62,6 +62,23 @@ export async function clickMenuItem(page, label, open, timeout = 90000) {
 }
 
 /**
+ * Scrolls the Explorer down until `row` shows: a long folder's rows below the view are not in the page.
+ * False when the end of the list comes first.
+ */
+async function scrolledTo(page, row) {
+  const list = page.locator('.explorer-folders-view .monaco-scrollable-element').first();
+  if (!(await list.isVisible())) return false;
+  await list.hover();
+  for (let i = 0; i < 20; i++) {
+    const top = await list.evaluate((el) => el.querySelector('.monaco-list-rows')?.style.top ?? '');
+    await page.mouse.wheel(0, 300);
+    if (await row.waitFor({ timeout: 1000 }).then(() => true, () => false)) return true;
+    if ((await list.evaluate((el) => el.querySelector('.monaco-list-rows')?.style.top ?? '')) === top) return false;
+  }
+  return false;
+}
+
+/**
  * Opens a file the script has just written straight in our editor (the Explorer's Open as Dialog) and
  * waits for its prompts. The file watcher can lag far behind on a loaded machine, so after a while the
  * Explorer is refreshed by hand, as a person would.
@@ -69,7 +86,7 @@ export async function clickMenuItem(page, label, open, timeout = 90000) {
 export async function openNewFileAsDialog(page, vsc, file, timeout = 120000) {
   const row = explorerRow(page, file);
   const end = Date.now() + timeout;
-  while (!(await row.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
+  while (!(await row.waitFor({ timeout: 20000 }).then(() => true, () => false) || (await scrolledTo(page, row)))) {
     if (Date.now() > end) throw new Error(`the Explorer did not list ${file}`);
     await vsc.runCommand('Refresh Explorer');
   }
