@@ -10,6 +10,7 @@ import { encodeBase64, isJsonObject, jsonEqual, Json } from '../../core/base';
 import { Dialog, Message, withTimeRun } from '../../core/model';
 import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
 import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from './cells';
+import { replaceCells } from './messageSplices';
 import { config } from '../config';
 
 /** The language of new code cells in `nb`: its kernel's (`language_info`, `kernelspec`), else the setting's. */
@@ -103,8 +104,8 @@ export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEd
   const edit = new vscode.WorkspaceEdit();
   edit.set(
     nb.uri,
-    planSplices(plan, (e) => updatedMessage(nb.cellAt(e.index), e.set)).map((s) =>
-      vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(s.start, s.end), s.msgs.map((m) => msg2cell(m, lang))),
+    planSplices(plan, (e) => updatedMessage(nb.cellAt(e.index), e.set)).flatMap((s) =>
+      replaceCells(s.start, s.end, s.msgs.map((m) => msg2cell(m, lang))),
     ),
   );
   return edit;

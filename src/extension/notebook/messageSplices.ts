@@ -1,11 +1,6 @@
 // A new list of messages for an open notebook, made mostly of the messages its cells stand for (the same
 // objects), as the fewest cell replacements: cells whose message stays, unchanged and in order, are not
 // touched (a reply streaming into one goes on); everything between two of them is replaced at once.
-//
-// A replacement that adds cells is made of two edits: as many cells replaced as were there, and the rest
-// inserted after them. VS Code's notebook list moves its focus before it disposes the rows it removes;
-// one splice that both removes a shown row and moves the focused cell (the one the user types in) past the
-// list's old end makes it throw there ("Invalid index"), and the editor then shows a stale dialog.
 
 import * as vscode from 'vscode';
 import { Message } from '../../core/model';
@@ -31,15 +26,21 @@ export function messageSplices(before: readonly Message[], after: readonly Messa
   let a = 0;
   for (const i of [...anchors, before.length]) {
     const j = i < before.length ? at.get(before[i])! : after.length;
-    if (i > b || j > a) edits.push(...replacement(b, i, after.slice(a, j).map((m) => msg2cell(m, lang))));
+    if (i > b || j > a) edits.push(...replaceCells(b, i, after.slice(a, j).map((m) => msg2cell(m, lang))));
     b = i + 1;
     a = j + 1;
   }
   return edits;
 }
 
-/** Cells `from`..`to` replaced by `cells`: one edit, or two when cells are added (see the top of the file). */
-function replacement(from: number, to: number, cells: vscode.NotebookCellData[]): vscode.NotebookEdit[] {
+/**
+ * Cells `from`..`to` replaced by `cells`: one edit, or two when cells are added — as many cells replaced as
+ * were there, and the rest inserted after them. VS Code's notebook list moves its focus before it disposes
+ * the rows it removes; one splice that both removes a shown row and moves the focused cell (the one the
+ * user types in) past the list's old end makes it throw there ("Invalid index"), and the editor then shows
+ * a stale dialog. Every cell replacement of a dialog goes through here.
+ */
+export function replaceCells(from: number, to: number, cells: vscode.NotebookCellData[]): vscode.NotebookEdit[] {
   const kept = to - from;
   if (kept === 0 || cells.length <= kept) return [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(from, to), cells)];
   return [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(from, to), cells.slice(0, kept)), vscode.NotebookEdit.insertCells(to, cells.slice(kept))];

@@ -11,6 +11,7 @@ import { dialogTool } from '../../core/tools';
 import { copyMsgs, planPasteMsgs, splitIds, strDiff, toggleComment } from '../../core/surgery';
 import { loadClipboard, storeClipboard } from '../commands/clipboard';
 import { applyDialogEdit, snapshotDialog } from '../notebook/edits';
+import { dialogOf } from '../notebook/dialogCache';
 import { cell2msg, cellLike, cellState } from '../notebook/cells';
 import { dialogName } from './dialogTools';
 import { listDialogs } from './door';
@@ -172,7 +173,7 @@ const ROUTES: Record<string, Route> = {
     if (!Number.isInteger(n) || n < 1 || n > 9) return { error: 'n must be a bookmark number from 1 to 9' };
     const setting = m.meta.bookmark !== n;
     if (setting) {
-      for (const o of nb.getCells().map((c) => cell2msg(cellLike(c)))) {
+      for (const o of dialogOf(nb).messages) {
         if (o.id === m.id || o.meta.bookmark !== n) continue;
         const r = await host.tool(nb, 'update_msg', { id: o.id, mergemeta: { bookmark: null } });
         if (!r.ok) return errorOf(r);
