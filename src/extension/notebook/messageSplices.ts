@@ -45,4 +45,3 @@ export function replaceCells(from: number, to: number, cells: vscode.NotebookCel
   if (kept === 0 || cells.length <= kept) return [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(from, to), cells)];
   return [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(from, to), cells.slice(0, kept)), vscode.NotebookEdit.insertCells(to, cells.slice(kept))];
 }
-
