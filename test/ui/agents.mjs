@@ -3,12 +3,15 @@
 // line copies it (read back from the browser's clipboard), and that line's URL and token let an MCP
 // client in. The status bar shows the server while it runs. Saves agents.png.
 
+import { registered } from './lib/panelPage.mjs';
+
 /** The quick input's row whose label holds `text`. */
 const row = (page, text) => page.locator('.quick-input-widget .monaco-list-row', { hasText: text }).first();
 
 export const tests = {
   async 'the connect command shows the URL and copies the Claude Code line'({ page, context, vsc, assert, screenshot, log }) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await registered(page);
     await vsc.runCommand('Dialog: Connect an Agent…');
     const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Agents connect at' });
     await title.waitFor({ timeout: 120000 });

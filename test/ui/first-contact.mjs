@@ -4,7 +4,7 @@
 // Explorer's context menu offers Open as Dialog; the Dialog Sections views show only while a dialog is
 // open; and after Esc a palette command acts on the focused cell.
 
-import { clickMenuItem, explorerRow } from './lib/panelPage.mjs';
+import { clickMenuItem, dialogActivity, explorerRow, registered } from './lib/panelPage.mjs';
 
 const BROKEN = 'could not be opened';
 
@@ -36,10 +36,9 @@ async function waitNoError(page, loc, what, timeout = 90000) {
 export const tests = {
   async 'no Dialog Sections view is listed while no dialog is open'({ page, vsc, assert }) {
     await explorerRow(page, 'basic.ipynb').waitFor({ timeout: 60000 });
-    // The extensions are registered (before that, a double-click opens an .ipynb as text).
-    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
+    await registered(page);
     assert.equal(await sectionsHeader(page, 'Dialog Sections').count(), 0, 'Explorer: Dialog Sections');
-    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().click();
+    await dialogActivity(page).click();
     try {
       await sectionsHeader(page, 'Lineage').first().waitFor({ state: 'attached', timeout: 60000 });
       assert.equal(await sectionsHeader(page, 'Sections').count(), 0, 'Dialog side bar: Sections');

@@ -2,7 +2,7 @@
 // sections, one of them a `###` section of 36 messages directly after an empty folded heading, and 18
 // collapsed outputs. Every saved fold opens folded, and folding leaves the selection as it was: the
 // status bar never says "(N selected)" while the folds and collapsed outputs are applied.
-import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { openNewFileAsDialog, registered } from './lib/panelPage.mjs';
 import { extensionLogged } from './lib/extensionLog.mjs';
 import { until } from './lib/poll.mjs';
 
@@ -14,7 +14,7 @@ const rowTexts = (page) => page.locator('.notebookOverlay:visible .monaco-list-r
 
 export const tests = {
   async 'every saved fold opens folded, and the selection stays as it was'({ page, vsc, assert }) {
-    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
+    await registered(page);
     // Each "Cell …" text the status bar shows from now on, as a person would see it flash by.
     await page.evaluate(() => {
       const seen = (window.__cellStatus = []);

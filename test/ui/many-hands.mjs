@@ -5,7 +5,7 @@
 // file holds everyone's work. Auto save is off (many-hands.settings.json) so the edits stay unsaved.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { openNewFileAsDialog, registered } from './lib/panelPage.mjs';
 import { savedCells, until } from './lib/poll.mjs';
 import { extensionSaid } from './lib/extensionLog.mjs';
 
@@ -30,7 +30,7 @@ const source = (c) => (Array.isArray(c.source) ? c.source.join('') : c.source);
 
 export const tests = {
   async 'an agent rewrites the dialog while the user types: both arrive, a save keeps everyone\'s work'({ page, vsc, workspace, assert }) {
-    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
+    await registered(page);
     // VS Code's notebook list throws when one splice moves the focused cell past the list's old end.
     const listErrors = [];
     page.on('console', (m) => m.type() === 'error' && /NotebookCellList|reading 'element'/.test(m.text()) && listErrors.push(m.text().split('\n')[0]));

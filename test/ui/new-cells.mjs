@@ -7,7 +7,7 @@
 // Issue 47: "+ Code" names the key that adds a code cell (B, Jupyter's), not Ctrl+Enter (which runs the
 // cell); a cell stopped by ModuleNotFoundError for dialoghelper offers to install it.
 
-import { clickMenuItem, explorerRow } from './lib/panelPage.mjs';
+import { clickMenuItem, explorerRow, registered } from './lib/panelPage.mjs';
 import { extensionSaid } from './lib/extensionLog.mjs';
 
 const rows = (page) => page.locator('.notebookOverlay:visible .monaco-list-row');
@@ -52,8 +52,7 @@ async function openAsDialog(page, file) {
 
 export const tests = {
   async 'Shift+P adds a prompt that takes typing, and no shortcut fires in it'({ page, assert }) {
-    // The extension is registered (before that, Open With does not list Dialog).
-    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
+    await registered(page);
     await openAsDialog(page, 'basic.ipynb');
     await commandMode(page, 'x = 21');
     await page.locator('.statusbar', { hasText: 'of 10' }).waitFor({ timeout: 30000 });

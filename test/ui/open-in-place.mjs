@@ -7,7 +7,7 @@
 // follows, and openDialogsByDefault, which makes the double-click open the dialog (double-click.mjs,
 // default-early.mjs).
 
-import { explorerRow } from './lib/panelPage.mjs';
+import { explorerRow, registered } from './lib/panelPage.mjs';
 import { until } from './lib/poll.mjs';
 
 const BROKEN = 'could not be opened';
@@ -44,8 +44,7 @@ async function clickedInJupyter(page, file) {
 
 export const tests = {
   async 'a dialog clicked in the Explorer opens in Jupyter, then Open as Dialog from the palette shows it in place'({ page, vsc, assert }) {
-    // The extensions are registered (before that, a double-click opens an .ipynb as text).
-    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
+    await registered(page);
     await clickedInJupyter(page, 'basic.ipynb');
     await vsc.runCommand('Dialog: Open as Dialog');
     await waitShown(page, 'basic.ipynb', 'dialog');

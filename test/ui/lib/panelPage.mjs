@@ -35,6 +35,19 @@ export async function openNewFile(page, vsc, file, timeout = 60000) {
   }
 }
 
+/** Our view container's icon in the activity bar. */
+export const dialogActivity = (page) => page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first();
+
+/**
+ * Waits until VS Code has registered our contributions, witnessed by our icon in the activity bar. Until
+ * then (on a loaded machine, seconds after the workbench is ready) the palette finds none of our commands
+ * ("No matching commands"), the Explorer's menu has no Open as Dialog, Open With does not list Dialog, and
+ * a double-click opens an .ipynb as text.
+ */
+export async function registered(page, timeout = 120000) {
+  await dialogActivity(page).waitFor({ timeout });
+}
+
 /** The Explorer row of `file`. */
 export const explorerRow = (page, file) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
 
