@@ -7,7 +7,7 @@
 // names Shift+B, which adds a code cell (`b` adds a message of the dialog's default type), not Ctrl+Enter.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openNewFileAsDialog } from './lib/panelPage.mjs';
+import { openNewFileAsDialog, registered } from './lib/panelPage.mjs';
 import { until } from './lib/poll.mjs';
 
 const FILE = 'solveit-keys.ipynb'; // in fixtures/, copied into every UI workspace
@@ -40,8 +40,7 @@ async function onDisk(page, workspace, test, what) {
 
 export const tests = {
   async 'a dialog saved with a folded section opens folded'({ page, vsc, assert }) {
-    // The extension is registered (before that, the Explorer's menu has no Open as Dialog).
-    await page.locator('.activitybar .action-item a[aria-label^="Dialog"]').first().waitFor({ timeout: 120000 });
+    await registered(page);
     await openNewFileAsDialog(page, vsc, FILE);
     // Notes render in the notebook's webview, so code cells are what the page shows as text.
     await rowWith(page, 'x = 21').waitFor({ timeout: 30000 });
@@ -134,16 +133,24 @@ export const tests = {
   },
 
   async '"+ Code" names Shift+B, which adds a code cell, not Ctrl+Enter, which runs one'({ page, assert }) {
+    // The toolbar drawn again while a cell's editor has the focus (here by a layout change: the side bar
+    // hidden and shown with Ctrl+B; running a cell does it too) labels its buttons in that focus.
+    await rowWith(page, 'second_block = 2').locator('.view-line', { hasText: 'second_block = 2' }).first().click();
+    const sideBar = page.locator('.part.sidebar');
+    await page.keyboard.press('Control+B');
+    await sideBar.waitFor({ state: 'hidden', timeout: 30000 });
+    await page.keyboard.press('Control+B');
+    await sideBar.waitFor({ state: 'visible', timeout: 30000 });
     await commandMode(page, 'second_block = 2');
     const label = await page.locator('.notebookOverlay:visible .notebook-toolbar-container .action-item', { hasText: /^\s*Code\s*$/ }).first().locator('.action-label').first().getAttribute('aria-label');
     assert.doesNotMatch(label ?? '', /Ctrl\+Enter/, `the toolbar's Code names no key that runs instead: ${label}`);
     assert.match(label ?? '', /\(Shift\+B\)/, `the toolbar's Code names Shift+B: ${label}`);
     const before = await rows(page).count();
     await page.keyboard.press('Shift+B');
-    // The new code cell below takes typing at once.
+    // The new code cell below takes typing at once, Shift+B there a letter.
     await page.waitForFunction(() => !!document.activeElement?.closest('.notebookOverlay .cell-editor-container .monaco-editor'), null, { timeout: 30000 });
-    await page.keyboard.type('added_by_shift_b = 1');
-    await rowWith(page, 'added_by_shift_b = 1').locator('.cell-statusbar-container', { hasText: /^\s*code/ }).waitFor({ timeout: 30000 });
+    await page.keyboard.type('added_by_Shift_B = 1');
+    await rowWith(page, 'added_by_Shift_B = 1').locator('.cell-statusbar-container', { hasText: /^\s*code/ }).waitFor({ timeout: 30000 });
     assert.ok((await rows(page).count()) >= before, 'a cell was added');
     await page.keyboard.press('Escape');
   },
