@@ -5,11 +5,12 @@
 # alternating (bench/vscode/editor.bench.ts, tables by openTable.mjs), plus the extension host's work per
 # keystroke; then answering a prompt at the end of big dialogs against a bare fetch of the same body
 # (answer.bench.ts); an agent's add_msg and view_dlg over MCP on the 2,000-cell dialog (agents.bench.ts); then
-# an open 2,000-cell dialog with unsaved edits rewritten on disk, merged (outside.bench.ts).
+# an open 2,000-cell dialog with unsaved edits rewritten on disk, merged (outside.bench.ts); the user, an agent
+# and a program writing it at once, with saves (hands.bench.ts).
 # Usage: bench/vscode.sh [ROUNDS] (after `npm run build`; default 3: medians of 3); BENCH_FILES="a.ipynb
 # b.ipynb" picks the workspace files opened (default: corpus dialogs and the generated 2,000-cell one;
 # acomplete-notes.ipynb is 03_acomplete with its prompts as plain notes, to weigh what prompt cells cost),
-# BENCH_ANSWER the ones answered, BENCH_SUITES="editor outside answer agents dialoghelper" which parts run
+# BENCH_ANSWER the ones answered, BENCH_SUITES="editor outside hands answer agents dialoghelper" which parts run
 # (dialoghelper: add_msg from a kernel into the 2,000-cell dialog, dialoghelper.bench.ts); BENCH_PROFILE=1 adds the
 # hottest functions of the last round's opens (BENCH_KEEP=DIR keeps their .cpuprofile files there, and a
 # .heapsnapshot of each window's extension host after its opens, for DevTools or a diff). Prints the
@@ -83,7 +84,7 @@ window() {
     --out "$WORK/out-$1" --timeout "${BENCH_TIMEOUT:-5400}" >"$WORK/log-$1" 2>&1 || { tail -20 "$WORK/log-$1"; return 1; }
 }
 
-SUITES="${BENCH_SUITES:-editor outside answer agents dialoghelper}"
+SUITES="${BENCH_SUITES:-editor outside hands answer agents dialoghelper}"
 status=0
 if [[ " $SUITES " == *" editor "* ]]; then
   # Rounds of a window with our extension and one without, alternating which goes first; the typing
@@ -101,7 +102,7 @@ if [[ " $SUITES " == *" editor "* ]]; then
   if [ -f "$WS/bench-typing.md" ]; then cat "$WS/bench-typing.md"; fi
 fi
 # The one-window suites, each writing its table to bench-NAME.md.
-for suite in outside answer agents dialoghelper; do
+for suite in outside hands answer agents dialoghelper; do
   [[ " $SUITES " == *" $suite "* ]] || continue
   window "$suite" "$ROOT" "$suite" 0 || status=1
   if [ -f "$WS/bench-$suite.md" ]; then cat "$WS/bench-$suite.md"; fi

@@ -90,6 +90,6 @@ if (existsSync('test/web/runner.ts')) {
 }
 // The editor-speed bench (bench/vscode.sh) and the memory bench (bench/memory.sh) also run inside the extension host.
 if (existsSync('bench/vscode')) {
-  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts', 'bench/vscode/answer.bench.ts', 'bench/vscode/agents.bench.ts', 'bench/vscode/dialoghelper.bench.ts', 'bench/vscode/outside.bench.ts', 'bench/vscode/answerMemory.mem.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
+  jobs.push(build({ ...common, entryPoints: ['bench/vscode/editor.bench.ts', 'bench/vscode/answer.bench.ts', 'bench/vscode/agents.bench.ts', 'bench/vscode/dialoghelper.bench.ts', 'bench/vscode/outside.bench.ts', 'bench/vscode/hands.bench.ts', 'bench/vscode/answerMemory.mem.ts'], outdir: 'out/bench', format: 'cjs', external: ['vscode', 'mocha'] }));
 }
 await Promise.all(jobs);

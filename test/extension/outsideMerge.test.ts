@@ -154,7 +154,7 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
     assert.match(aiRes(saved.msg('prmt0001')), /^word0 .*word39\b/);
   });
 
-  it('a cell with an open Edit with AI proposal is left to it: an outside edit of it arrives beside it', async () => {
+  it('a cell with an open Edit with AI proposal is left to it: an outside edit of it waits, and comes in beside it once the proposal is accepted', async () => {
     const { name, nb } = await edited();
     const cell = cellOf(nb, 'code0001');
     await vscode.window.showNotebookDocument(nb, { selections: [new vscode.NotebookRange(cell.index, cell.index + 1)] });
@@ -163,15 +163,21 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
     ant.enqueue({ text: ['x = 100'] });
     const res = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('dialogNotebook.editWithAI', { instruction: 'make it bigger' });
     assert.equal(res.ok, true, res.message);
-    agent(name, [{ op: 'edit', id: 'code0001', text: 'x = 10' }]);
-    await until(() => nb.cellCount === 5, 'the outside version beside the cell');
-    assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 1');
+    // Another change comes with it, so the test knows when the file was merged.
+    agent(name, [
+      { op: 'edit', id: 'code0001', text: 'x = 10' },
+      { op: 'add', id: 'agnt0001', text: 'Beside the proposal.', after: 'code0002' },
+    ]);
+    await until(() => nb.cellCount === 5, 'the rest of the change to arrive');
+    assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 1', 'the cell under the proposal waits');
+    // The proposal is still the cell's: Accept writes it; then the outside edit comes in, beside it (both changed it).
+    assert.deepEqual(await vscode.commands.executeCommand('dialogNotebook.acceptAIEdit'), { ok: true, message: '' });
+    assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 100');
+    await until(() => nb.cellCount === 6, 'the waiting edit, once the cell is free');
     const copy = nb.cellAt(cellOf(nb, 'code0001').index + 1);
     assert.equal(copy.document.getText(), 'x = 10');
     assert.deepEqual((copy.metadata.dialog as { meta?: Record<string, unknown> }).meta?.dialog_conflict, { side: 'theirs', of: 'code0001' });
-    // The proposal is still the cell's: Accept writes it.
-    assert.deepEqual(await vscode.commands.executeCommand('dialogNotebook.acceptAIEdit'), { ok: true, message: '' });
-    assert.equal(cellOf(nb, 'code0001').document.getText(), 'x = 100');
+    assert.equal((await saveOnce(nb, name)).messages.length, 6);
   });
 
   for (const how of ['in place', 'by a rename onto it'] as const) {

@@ -3,3 +3,4 @@ export * from './match';
 export * from './conflict';
 export * from './merge';
 export * from './changed';
+export * from './nearest';

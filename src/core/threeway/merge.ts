@@ -10,7 +10,11 @@ import { markConflict } from './conflict';
 import { matchKeys, sameMessage } from './match';
 
 export interface MergeOptions {
-  /** Messages of ours that must stay as they are, where they are (a reply streaming into them, a running cell …). */
+  /**
+   * Messages of ours that must stay as they are, where they are (a reply streaming into them, a running
+   * cell …). What theirs did to one that ours left unchanged waits (`report.waiting`) for the caller to
+   * merge once the message is free; one changed on both sides keeps both versions.
+   */
   keep?: (m: Message) => boolean;
   /**
    * Sides just read from their files and not changed since (the caller knows): their messages that kept
@@ -29,6 +33,8 @@ export interface MergeReport {
   conflicts: number;
   /** Top-level notebook metadata keys changed differently on both sides: ours was kept. */
   metaConflicts: string[];
+  /** Ids of kept messages (MergeOptions.keep) that theirs edited or deleted and ours did not change: left for later. */
+  waiting: string[];
 }
 
 export interface MergeResult {
@@ -114,7 +120,7 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
     }
   }
 
-  const report: MergeReport = { added: 0, removed: 0, edited: 0, moved: 0, conflicts: 0, metaConflicts: [] };
+  const report: MergeReport = { added: 0, removed: 0, edited: 0, moved: 0, conflicts: 0, metaConflicts: [], waiting: [] };
   let taken: Set<string> | undefined; // made for the first conflict
   const fresh = () => {
     taken ??= new Set<string>([...ours.messages, ...theirs.messages, ...base.messages].map((m) => m.id));
@@ -142,6 +148,9 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
       else if (b && same(o, b) && !keep(o)) {
         content.set(k, t);
         report.edited++;
+      } else if (b && same(o, b)) {
+        content.set(k, o);
+        report.waiting.push(o.id);
       } else {
         content.set(k, o);
         besides.set(k, conflictCopy(t, o.id));
@@ -149,7 +158,10 @@ export function mergeDialogs(base: Dialog, ours: Dialog, theirs: Dialog, opts: M
     } else if (!t && b) {
       // Theirs deleted it: gone, unless ours changed it (or must keep it).
       if (same(o, b) && !keep(o)) report.removed++;
-      else if (keep(o)) content.set(k, o);
+      else if (keep(o)) {
+        content.set(k, o);
+        if (same(o, b)) report.waiting.push(o.id);
+      }
       else {
         // Marked on a copy: ours's messages are never changed (the editor's are shared by its views).
         const c = o.clone();
@@ -218,4 +230,20 @@ export function describeMerge(r: MergeReport): string {
   if (r.conflicts) parts.push(`${r.conflicts} conflict${r.conflicts === 1 ? '' : 's'}`);
   if (r.metaConflicts.length) parts.push(`notebook metadata kept as here where both changed it (${r.metaConflicts.join(', ')})`);
   return parts.join(', ');
+}
+
+/**
+ * The sides of a later merge of only what theirs did to messages that waited (`MergeReport.waiting`):
+ * `ours` as it is now, with those messages as `base` and `theirs` had them (gone where theirs deleted them).
+ */
+export function waitingSides(ours: Dialog, base: Dialog, theirs: Dialog, ids: readonly string[]): { base: Dialog; theirs: Dialog } {
+  const wait = new Set(ids);
+  const byId = (d: Dialog) => new Map(d.messages.filter((m) => wait.has(m.id)).map((m) => [m.id, m]));
+  const b = byId(base);
+  const t = byId(theirs);
+  const side = (msgs: Message[]) => new Dialog(msgs, ours.name, ours.meta);
+  return {
+    base: side(ours.messages.map((m) => (wait.has(m.id) ? (b.get(m.id) ?? m) : m))),
+    theirs: side(ours.messages.flatMap((m) => (!wait.has(m.id) ? [m] : t.has(m.id) ? [t.get(m.id)!] : []))),
+  };
 }

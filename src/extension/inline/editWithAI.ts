@@ -179,8 +179,10 @@ export class EditWithAI implements vscode.TextDocumentContentProvider, vscode.Di
     }
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, s.range, s.rewrite);
+    // The cell stays the proposal's until its text is in: a change from disk that waited for it then sees it.
+    const ok = await vscode.workspace.applyEdit(edit);
     this.end(s);
-    if (!(await vscode.workspace.applyEdit(edit))) return refuse('VS Code refused the edit: the text was not changed.');
+    if (!ok) return refuse('VS Code refused the edit: the text was not changed.');
     log.info(`Edit with AI accepted: ${s.selected.length} characters replaced by ${s.rewrite.length}`);
     await this.closeDiff(s);
     await this.reveal(s);

@@ -4,19 +4,34 @@
 //   when its kind, language or outputs change.
 // - A plan's edits index the list before the edit; each update becomes a replacement of its cell, and
 //   touching ranges are coalesced so VS Code sees disjoint edits.
+// - A dialog's edits are made one at a time (queueEdit): VS Code applies a notebook edit's indices to the
+//   notebook as it is when the edit arrives, so indices computed while an earlier edit is in flight would
+//   land on the wrong cells. A caller that names messages by id plans when its turn comes (applyPlanNow).
 
 import * as vscode from 'vscode';
 import { encodeBase64, isJsonObject, jsonEqual, Json } from '../../core/base';
 import { Dialog, Message, withTimeRun } from '../../core/model';
 import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
 import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from './cells';
-import { replaceCells } from './messageSplices';
+import { messageGaps, replaceCells } from './messageSplices';
 import { config } from '../config';
 
 /** The language of new code cells in `nb`: its kernel's (`language_info`, `kernelspec`), else the setting's. */
 export function notebookCodeLanguage(nb: vscode.NotebookDocument): string {
   const s = nb.metadata?.dialog as { meta?: unknown } | undefined;
   return codeLanguage({ meta: isJsonObject(s?.meta) ? s.meta : {} }, config.defaultCodeLanguage);
+}
+
+const queues = new WeakMap<vscode.NotebookDocument, Promise<unknown>>();
+
+/**
+ * Runs `fn` when every edit of `nb` queued before it has been applied (or failed): the notebook it sees
+ * holds them all, so the indices it computes are those VS Code applies its edit to.
+ */
+export function queueEdit<T>(nb: vscode.NotebookDocument, fn: () => T | Thenable<T>): Promise<T> {
+  const run = (queues.get(nb) ?? Promise.resolve()).then(fn, fn);
+  queues.set(nb, run.catch(() => undefined));
+  return run;
 }
 
 /** Writes `m` (a changed copy of the cell's message) back into `cell` as one edit. */
@@ -28,12 +43,26 @@ export async function applyMessage(cell: vscode.NotebookCell, m: Message): Promi
  * Writes each changed message back into its cell of `nb`, all in ONE WorkspaceEdit (one undo step).
  * Per cell: metadata only, text + metadata, or the whole cell when its kind, language or outputs change.
  */
-export async function applyMessages(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[]): Promise<boolean> {
+export function applyMessages(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[]): Promise<boolean> {
+  return queueEdit(nb, () => applyMessagesNow(nb, changes));
+}
+
+async function applyMessagesNow(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[]): Promise<boolean> {
   // An edit to a closed notebook would open it again, without an editor, for auto save to write.
   if (!writable(nb, changes.map(([c]) => c))) return false;
+  return vscode.workspace.applyEdit(messagesEdit(nb, changes).edit);
+}
+
+/**
+ * The edit writing each changed message into its cell. Per cell: its text (an edit of the cell's document,
+ * which finds the cell wherever it stands by the time VS Code applies it) and its metadata when that
+ * changed, or the whole cell when its kind, language or outputs change. `inPlace`: no cell is replaced.
+ */
+function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[], more: vscode.NotebookEdit[] = []): { edit: vscode.WorkspaceEdit; inPlace: boolean; empty: boolean } {
   const lang = notebookCodeLanguage(nb);
   const edit = new vscode.WorkspaceEdit();
-  const cellEdits: vscode.NotebookEdit[] = [];
+  const cellEdits: vscode.NotebookEdit[] = [...more];
+  let inPlace = true;
   for (const [cell, m] of changes) {
     const data = msg2cell(m, lang);
     const old = cellLike(cell);
@@ -43,15 +72,31 @@ export async function applyMessages(nb: vscode.NotebookDocument, changes: readon
         const doc = cell.document;
         edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), data.value);
       }
-      cellEdits.push(vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {}));
+      if (!jsonEqual(JSON.parse(JSON.stringify(data.metadata ?? {})) as Json, JSON.parse(JSON.stringify(cell.metadata)) as Json)) cellEdits.push(vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {}));
     } else {
       if (sameType) data.languageId = old.languageId;
       // One cell for one: the indices of the other edits stay valid.
       cellEdits.push(vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(cell.index, cell.index + 1), [data]));
+      inPlace = false;
     }
   }
-  edit.set(nb.uri, cellEdits);
-  return vscode.workspace.applyEdit(edit);
+  if (cellEdits.length) edit.set(nb.uri, cellEdits);
+  return { edit, inPlace, empty: !cellEdits.length && !edit.size };
+}
+
+/**
+ * The edit turning the cells of `nb`, standing for `before`, into `after` (messages mostly the same objects):
+ * a message that took the place of one with its id is written into that cell (messagesEdit); the rest of
+ * each run between kept cells is replaced. `changed`: messages of `before` changed in place.
+ */
+export function messageListEdit(nb: vscode.NotebookDocument, before: readonly Message[], after: readonly Message[], changed: ReadonlySet<Message>, more: vscode.NotebookEdit[] = []): { edit: vscode.WorkspaceEdit; empty: boolean } {
+  const lang = notebookCodeLanguage(nb);
+  const pairs: [vscode.NotebookCell, Message][] = [];
+  const splices = messageGaps(before, after, changed).flatMap((g) => {
+    if (g.b1 - g.b0 === 1 && g.a1 - g.a0 === 1 && before[g.b0].id === after[g.a0].id) return void pairs.push([nb.cellAt(g.b0), after[g.a0]]), [];
+    return replaceCells(g.b0, g.b1, after.slice(g.a0, g.a1).map((m) => msg2cell(m, lang)));
+  });
+  return messagesEdit(nb, pairs, [...splices, ...more]);
 }
 
 /** Whether `cells` of `nb` may be edited: the dialog is still open and each cell still in it. */
@@ -63,12 +108,14 @@ export function writable(nb: vscode.NotebookDocument, cells: readonly vscode.Not
  * Stamps the cell's `time_run` (when it ran) in its metadata, touching nothing else. For code cells, whose
  * outputs arrive through the execution rather than an edit, so the stamp is an edit of its own.
  */
-export async function stampTimeRun(cell: vscode.NotebookCell, at: Date): Promise<boolean> {
-  if (!writable(cell.notebook, [cell])) return false;
-  const s = cellState(cell);
-  const edit = new vscode.WorkspaceEdit();
-  edit.set(cell.notebook.uri, [vscode.NotebookEdit.updateCellMetadata(cell.index, { ...cell.metadata, dialog: { ...s, meta: withTimeRun(s.meta ?? {}, at) } })]);
-  return vscode.workspace.applyEdit(edit);
+export function stampTimeRun(cell: vscode.NotebookCell, at: Date): Promise<boolean> {
+  return queueEdit(cell.notebook, () => {
+    if (!writable(cell.notebook, [cell])) return false;
+    const s = cellState(cell);
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(cell.notebook.uri, [vscode.NotebookEdit.updateCellMetadata(cell.index, { ...cell.metadata, dialog: { ...s, meta: withTimeRun(s.meta ?? {}, at) } })]);
+    return vscode.workspace.applyEdit(edit);
+  });
 }
 
 /** Outputs as comparable JSON: mime, bytes and metadata of every item. */
@@ -100,6 +147,13 @@ function updatedMessage(cell: vscode.NotebookCell, set: Parameters<typeof patchM
 
 /** The WorkspaceEdit performing `plan` on `nb`. */
 export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): vscode.WorkspaceEdit {
+  // Messages changed in place (update_msg, pin, a new text): edits of their cells' documents where possible,
+  // not replacements by index, which VS Code applies to whatever cell stands there by then.
+  if (plan.edits.every((e) => e.kind === 'update')) {
+    const byCell = plan.edits.map((e) => [nb.cellAt(e.index), updatedMessage(nb.cellAt(e.index), e.set)] as const);
+    const { edit, inPlace } = messagesEdit(nb, byCell);
+    if (inPlace) return edit;
+  }
   const lang = notebookCodeLanguage(nb);
   const edit = new vscode.WorkspaceEdit();
   edit.set(
@@ -115,13 +169,36 @@ export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEd
  * Applies a plan made against `snap` as one edit; refuses (returns a reason) when the notebook changed
  * since the snapshot, so a stale plan never lands half-way.
  */
-export async function applyDialogEdit(snap: DialogSnapshot, plan: DialogEdit<unknown>): Promise<string | null> {
-  if (snap.nb.isClosed) return 'the dialog was closed while the command ran';
-  if (snap.nb.version !== snap.version) return 'the dialog changed while the command ran; try again';
+export function applyDialogEdit(snap: DialogSnapshot, plan: DialogEdit<unknown>): Promise<string | null> {
+  return queueEdit(snap.nb, () => {
+    if (snap.nb.isClosed) return 'the dialog was closed while the command ran';
+    if (snap.nb.version !== snap.version) return 'the dialog changed while the command ran; try again';
+    return applyPlan(snap.nb, plan);
+  });
+}
+
+async function applyPlan(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): Promise<string | null> {
   if (!plan.edits.length) return null;
-  const ok = await vscode.workspace.applyEdit(dialogEdit2workspace(snap.nb, plan));
-  if (ok) applied.fire(snap.nb);
+  const ok = await vscode.workspace.applyEdit(dialogEdit2workspace(nb, plan));
+  if (ok) applied.fire(nb);
   return ok ? null : 'VS Code refused the edit';
+}
+
+/**
+ * Plans with `make` on the dialog as it is when the edit's turn comes (so a message named by id is found
+ * where it is then, and one gone by then fails the plan), and applies the plan's edit as one edit.
+ * `why`: the reason the edit did not land (the plan's own failure is the caller's to read).
+ */
+export function applyPlanNow<P extends { edit?: DialogEdit<unknown> }>(
+  nb: vscode.NotebookDocument,
+  make: (snap: DialogSnapshot) => P,
+  snapshot: (nb: vscode.NotebookDocument) => DialogSnapshot = snapshotDialog,
+): Promise<{ planned: P; why: string | null }> {
+  return queueEdit(nb, async () => {
+    if (nb.isClosed) return { planned: make(snapshot(nb)), why: 'the dialog was closed' };
+    const planned = make(snapshot(nb));
+    return { planned, why: planned.edit ? await applyPlan(nb, planned.edit) : null };
+  });
 }
 
 const applied = new vscode.EventEmitter<vscode.NotebookDocument>();

@@ -7,11 +7,19 @@ import { Message } from '../../core/model';
 import { longestIncreasing } from '../../core/threeway';
 import { msg2cell } from './cells';
 
+/** A run of cells `before[b0..b1)` to become `after[a0..a1)`. */
+export interface Gap {
+  b0: number;
+  b1: number;
+  a0: number;
+  a1: number;
+}
+
 /**
- * The NotebookEdits (indices of the notebook before the edit) turning cells standing for `before` into
- * `after`. `changed`: messages of `before` changed in place, whose cells are rebuilt.
+ * Where `before` must change to become `after`: the cells whose message stays, unchanged and in order,
+ * are kept; the runs between them are the gaps. `changed`: messages of `before` changed in place.
  */
-export function messageSplices(before: readonly Message[], after: readonly Message[], changed: ReadonlySet<Message>, lang: string): vscode.NotebookEdit[] {
+export function messageGaps(before: readonly Message[], after: readonly Message[], changed: ReadonlySet<Message>): Gap[] {
   const at = new Map<Message, number>();
   after.forEach((m, i) => at.set(m, i));
   // The cells that stay: unchanged messages of before, kept in the same order.
@@ -21,16 +29,24 @@ export function messageSplices(before: readonly Message[], after: readonly Messa
   });
   const kept = longestIncreasing(candidates.map((i) => at.get(before[i])!));
   const anchors = candidates.filter((_, k) => kept.has(k));
-  const edits: vscode.NotebookEdit[] = [];
+  const gaps: Gap[] = [];
   let b = 0;
   let a = 0;
   for (const i of [...anchors, before.length]) {
     const j = i < before.length ? at.get(before[i])! : after.length;
-    if (i > b || j > a) edits.push(...replaceCells(b, i, after.slice(a, j).map((m) => msg2cell(m, lang))));
+    if (i > b || j > a) gaps.push({ b0: b, b1: i, a0: a, a1: j });
     b = i + 1;
     a = j + 1;
   }
-  return edits;
+  return gaps;
+}
+
+/**
+ * The NotebookEdits (indices of the notebook before the edit) turning cells standing for `before` into
+ * `after`. `changed`: messages of `before` changed in place, whose cells are rebuilt.
+ */
+export function messageSplices(before: readonly Message[], after: readonly Message[], changed: ReadonlySet<Message>, lang: string): vscode.NotebookEdit[] {
+  return messageGaps(before, after, changed).flatMap((g) => replaceCells(g.b0, g.b1, after.slice(g.a0, g.a1).map((m) => msg2cell(m, lang))));
 }
 
 /**

@@ -1,48 +1,78 @@
-// Another program rewrote the file of an open dialog that has unsaved edits (an agent, dialoghelper, git):
-// what it changed comes into the open notebook at once, merged by message with the user's edits
-// (core/threeway): base = the file as last loaded or saved, ours = the notebook, theirs = the file now.
-// One WorkspaceEdit (one undo step); cells busy with a run or a streaming reply are left to it; a message
-// both changed keeps both versions, marked (conflicts.ts). A clean dialog is left to VS Code, which reloads.
+// Other programs writing the file of an open dialog (an agent, dialoghelper, a script, git): what they
+// changed comes into the open notebook at once, merged by message with what the notebook holds
+// (core/threeway): base = the version of the file the writer started from, ours = the notebook, theirs =
+// the file now. One WorkspaceEdit (one undo step); a message both changed keeps both versions, marked.
 //
-// Saving afterwards must not meet "the content of the file is newer": VS Code refuses a save when the
-// file's mtime is later than the one it last read or wrote. Everything on disk is in the notebook now, so
-// the file's mtime is set back to that one (desktop only; in the browser the save asks as before).
+// - Our own saves are told by content (ownWrites.ts): a file holding a text our serializer made is ours.
+// - A writer that read the file before our last save and wrote after it started from an older version:
+//   the base is the version of the file it differs from least (core nearestVersion), so what we saved stays.
+// - A clean dialog is reloaded by VS Code itself; an edit that comes first (VS Code then keeps the notebook
+//   as it is) or no reload at all gets the change merged here instead.
+// - Cells busy with a run, a streaming reply, a proposal or a tool call are left to their owner; what
+//   theirs did to them waits and is merged when they are free.
+// - A save first merges what is new on disk, then lets VS Code write: VS Code refuses a save over a file
+//   whose mtime is later than the one it last read or wrote, and everything on disk is in the notebook by
+//   then, so the file's mtime is set back to that one (desktop only; the browser's save still asks).
+// - Each file is checked one change at a time; a merge that cannot land is tried again a few times and
+//   said in the log; nothing stops the next change from being merged.
 
 import * as vscode from 'vscode';
 import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { jsonEqual } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
-import { describeMerge, mergeDialogs } from '../../core/threeway';
+import { describeMerge, mergeDialogs, messageDistance, nearestVersion, waitingSides } from '../../core/threeway';
 import { NOTEBOOK_TYPE, notebookMetadataWith } from './cells';
 import { dialogOf } from './dialogCache';
-import { messageSplices } from './messageSplices';
-import { adoptRead } from './origins';
-import { notebookCodeLanguage } from './edits';
+import { adoptRead, readOf } from './origins';
+import { messageListEdit, queueEdit } from './edits';
 import { isBusy } from './busyCells';
 import { isStreaming } from './streamingReplies';
 import { keepTyping, typingIn } from './keepTyping';
+import { isOwnWrite } from './ownWrites';
 import { platform } from '../platform';
 import { log } from '../log';
 
-/** The file as this window last agreed with it. */
-interface Baseline {
+/** A version of the file: its text and, read when needed, its dialog. */
+interface Version {
   text: string;
-  /** Its mtime as VS Code remembers it (the save check compares with it); undefined when unknown. */
-  mtime?: number;
-  /**
-   * Its dialog, read ahead while the notebook has unsaved edits (only then can a change be merged), so a
-   * change reads one file, not two. Never changed: the merge only compares with it.
-   */
   dialog?: Dialog;
 }
 
+/** An open dialog's file, as this window knows it. */
+interface Watched {
+  uri: vscode.Uri;
+  /** The file as the notebook holds it (loaded, saved, or merged in). */
+  known: Version;
+  /** The mtime VS Code last read or wrote, or an earlier one (a save check passes either way); none: unknown. */
+  mtime?: number;
+  /** Recent versions of the file, oldest first, `known` last: where another writer may have started from. */
+  history: Version[];
+  /** What theirs did to busy messages, waiting for them to be free, and the timer that looks again. */
+  waiting: { base: Dialog; theirs: Dialog; ids: string[] }[];
+  polling?: ReturnType<typeof setTimeout>;
+  /** The base's dialog is being read ahead of a change (while the notebook has unsaved edits). */
+  readingAhead?: boolean;
+  subs: vscode.Disposable[];
+  /** The checks of the file, one after another; `queued`: one not started yet, which new events join. */
+  chain: Promise<void>;
+  queued?: Promise<void>;
+  /** Ends the wait of a check for an unreadable file to be written on. */
+  wake?: () => void;
+}
+
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const baselines = new Map<string, Baseline>();
-/** Dialogs being saved: their own write is no outside change (a refused save never ends: forgotten after a while). */
-const saving = new Map<string, number>();
-const SAVE_WINDOW_MS = 10000;
+const watched = new Map<string, Watched>();
 /** How long an unreadable file is given to become readable before the user is told. */
 const UNREADABLE_WAIT_MS = 300;
+/** How long VS Code is given to reload a clean dialog (slow on a loaded machine) before the change is merged here. */
+const RELOAD_WAIT_MS = 30000;
+/** Versions kept for finding where another writer started from. */
+const HISTORY = 6;
+/** Tries of a merge edit VS Code refuses, and the pause before the next. */
+const TRIES = 3;
+const RETRY_MS = 200;
+/** How often messages that theirs changed while they were busy are looked at again. */
+const WAITING_POLL_MS = 500;
 
 async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number } | undefined> {
   try {
@@ -57,9 +87,26 @@ async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number 
   }
 }
 
-async function takeBaseline(nb: vscode.NotebookDocument): Promise<void> {
-  const disk = await readDisk(nb.uri);
-  if (disk) baselines.set(nb.uri.toString(), disk);
+const nameOf = (uri: vscode.Uri) => uri.path.split('/').pop() ?? uri.path;
+
+function dialogOfVersion(v: Version, name: string): Dialog {
+  if (!v.dialog) {
+    try {
+      v.dialog = v.text.trim() ? readIpynb(v.text, name) : new Dialog();
+    } catch {
+      v.dialog = new Dialog(); // a version that does not read: all of theirs is new against it
+    }
+  }
+  return v.dialog;
+}
+
+/** `v` is what the notebook holds of the file now; `mtime` what VS Code remembers of it, when known. */
+function adopt(w: Watched, v: Version, mtime: number | undefined): void {
+  w.known = v;
+  if (mtime !== undefined) w.mtime = mtime;
+  w.history = w.history.filter((h) => h.text !== v.text);
+  w.history.push(v);
+  if (w.history.length > HISTORY) w.history.shift();
 }
 
 /** What a merge of an outside change did, for tests and the benchmark. */
@@ -73,121 +120,103 @@ export interface OutsideMerge {
 const merged = new vscode.EventEmitter<OutsideMerge>();
 export const onDidMergeOutsideChange = merged.event;
 
-/** The messages of `nb` as the merge's "ours", and the busy ones among them. */
-function ours(nb: vscode.NotebookDocument): { d: Dialog; busy: Set<Message> } {
-  const d = dialogOf(nb); // shared with the views: the merge changes none of its messages
-  const busy = new Set<Message>();
-  nb.getCells().forEach((c, i) => {
-    if (isBusy(c) || isStreaming(c)) busy.add(d.messages[i]);
-  });
-  return { d, busy };
-}
-
-const nameOf = (nb: vscode.NotebookDocument) => nb.uri.path.split('/').pop() ?? nb.uri.path;
-
-/** The dialog in the file's new text; the reason when it does not read as one. */
-function readTheirs(text: string, name: string): Dialog | string {
-  try {
-    return readIpynb(text, name);
-  } catch (e) {
-    return e instanceof DialogReadError ? e.message.split('\n', 1)[0] : String(e);
-  }
-}
-
-function baseDialog(base: Baseline, name: string): Dialog {
-  if (!base.dialog) {
-    try {
-      base.dialog = base.text.trim() ? readIpynb(base.text, name) : new Dialog();
-    } catch {
-      base.dialog = new Dialog(); // the file we loaded from is no longer readable: all of theirs is new
-    }
-  }
-  return base.dialog;
-}
-
-/** How long after the first unsaved edit the base is read ahead (not in the way of typing). */
-const READ_AHEAD_MS = 1000;
-const readingAhead = new Set<string>();
-
-/** Reads the base of a dialog with unsaved edits ahead of a change on disk, once. */
-function readAhead(nb: vscode.NotebookDocument): void {
-  const key = nb.uri.toString();
-  const base = baselines.get(key);
-  if (!nb.isDirty || !base || base.dialog || readingAhead.has(key)) return;
-  readingAhead.add(key);
-  setTimeout(() => {
-    readingAhead.delete(key);
-    if (baselines.get(key) === base && !nb.isClosed && nb.isDirty) baseDialog(base, nameOf(nb));
-  }, READ_AHEAD_MS);
-}
-
-/** Merges the file's new dialog into the open notebook; returns what it said ('' when nothing came in). */
-export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Baseline, theirs: Dialog): Promise<OutsideMerge | undefined> {
-  const name = nameOf(nb);
-  const before = baseDialog(base, name);
-  const { d, busy } = ours(nb);
-  const { dialog, report } = mergeDialogs(before, d, theirs, { keep: (m) => busy.has(m), asRead: [before, theirs] });
-  const token = (theirs.origin as { file?: unknown } | undefined)?.file;
-  if (typeof token === 'string') adoptRead(nb, token);
-  const edits = messageSplices(d.messages, dialog.messages, new Set(), notebookCodeLanguage(nb));
-  if (!jsonEqual(dialog.meta, d.meta)) edits.push(vscode.NotebookEdit.updateNotebookMetadata(notebookMetadataWith(nb, dialog.meta)));
-  if (edits.length) {
-    const edit = new vscode.WorkspaceEdit();
-    edit.set(nb.uri, edits);
-    const typing = typingIn(nb);
-    if (!(await vscode.workspace.applyEdit(edit))) {
-      log.warn(`${name} changed on disk; VS Code refused the merge edit. The open dialog is as it was.`);
-      return undefined;
-    }
-    void keepTyping(nb, typing);
-  }
-  const said = describeMerge(report);
-  const result: OutsideMerge = { uri: nb.uri.toString(), said, conflicts: report.conflicts, edited: edits.length > 0 };
-  if (said) {
-    log.info(`${name} changed on disk: ${said}`);
-    const show = report.conflicts ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void show(`${name} changed on disk: ${said}.${report.conflicts ? ' Both versions are kept; resolve them on the cells marked as conflicts.' : ''}`);
-  }
-  merged.fire(result);
-  return result;
-}
-
-/** Sets the file's mtime back to the one VS Code last read or wrote, so the next save is not refused. */
-async function rebaseline(uri: vscode.Uri, base: Baseline, text: string): Promise<void> {
-  const set = platform().setFileMtime;
-  if (!set || uri.scheme !== 'file' || base.mtime === undefined) return;
-  // Only while the file still holds what was merged: a newer write is merged (or refused) on its own event.
-  const now = await readDisk(uri);
-  if (now?.text === text) await set(uri.fsPath, base.mtime);
-}
+/** The cells of `nb` busy with an owner's work (outsideChanges leaves them as they are). */
+const busyCell = (c: vscode.NotebookCell) => isBusy(c) || isStreaming(c);
 
 /**
- * An open dialog's file, watched: by VS Code's watcher and, for a local file, straight from the OS as well
- * (platform's watchLocalFile: ~100 ms sooner). Both report one write, often more than once: a check of the
- * file runs one at a time, and an event during one runs it once more after it, so a write merges once.
+ * Merges what `theirs` changed since `base` into the open notebook, as one edit made in the dialog's turn
+ * of edits. Undefined when VS Code refused the edit (the notebook is as it was).
  */
-interface Watched {
-  subs: vscode.Disposable[];
-  checking: boolean;
-  again: boolean;
-  /** Ends the wait of a check for an unreadable file to be written on. */
-  wake?: () => void;
+async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog): Promise<(OutsideMerge & { waiting: string[] }) | undefined> {
+  return queueEdit(nb, async () => {
+    const d = dialogOf(nb); // shared with the views: the merge changes none of its messages
+    const busy = new Set<Message>();
+    nb.getCells().forEach((c, i) => busyCell(c) && busy.add(d.messages[i]));
+    const { dialog, report } = mergeDialogs(base, d, theirs, { keep: (m) => busy.has(m), asRead: [base, theirs] });
+    const token = (theirs.origin as { file?: unknown } | undefined)?.file;
+    if (typeof token === 'string') adoptRead(nb, token);
+    const meta = jsonEqual(dialog.meta, d.meta) ? [] : [vscode.NotebookEdit.updateNotebookMetadata(notebookMetadataWith(nb, dialog.meta))];
+    // An edited message is written into its cell's document, which VS Code finds wherever the cell stands.
+    const { edit, empty } = messageListEdit(nb, d.messages, dialog.messages, new Set(), meta);
+    const edited = !empty;
+    if (edited) {
+      const typing = typingIn(nb);
+      if (!(await vscode.workspace.applyEdit(edit))) return undefined;
+      void keepTyping(nb, typing);
+    }
+    return { uri: nb.uri.toString(), said: describeMerge(report), conflicts: report.conflicts, edited, waiting: report.waiting };
+  });
 }
-const watched = new Map<string, Watched>();
 
-function changed(uri: vscode.Uri): void {
-  const w = watched.get(uri.toString());
-  if (!w) return;
+/** Merges with a few tries; says what came in. False when it could not land (the log says so). */
+async function mergeTold(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog, what: string): Promise<(OutsideMerge & { waiting: string[] }) | undefined> {
+  const name = nameOf(nb.uri);
+  for (let t = 1; t <= TRIES; t++) {
+    if (nb.isClosed) return undefined;
+    const r = await mergeInto(nb, base, theirs);
+    if (r) {
+      if (r.said) {
+        log.info(`${name} ${what}: ${r.said}`);
+        const show = r.conflicts ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+        void show(`${name} changed on disk: ${r.said}.${r.conflicts ? ' Both versions are kept; resolve them on the cells marked as conflicts.' : ''}`);
+      }
+      merged.fire({ uri: r.uri, said: r.said, conflicts: r.conflicts, edited: r.edited });
+      return r;
+    }
+    log.warn(`${name} ${what}: VS Code refused the merge edit (try ${t} of ${TRIES}).`);
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS * t));
+  }
+  log.warn(`${name} ${what}: not merged; the open dialog is as it was. The next change on disk is merged as usual.`);
+  return undefined;
+}
+
+/** Keeps what theirs did to busy messages, and merges it once they are free. */
+function wait(nb: vscode.NotebookDocument, w: Watched, base: Dialog, theirs: Dialog, ids: string[]): void {
+  log.info(`${nameOf(nb.uri)}: ${ids.length} message(s) changed on disk while busy (running, streaming, or being changed by a tool or Edit with AI): merged when they are free.`);
+  // A newer change to a message replaces an older one still waiting.
+  for (const e of w.waiting) e.ids = e.ids.filter((id) => !ids.includes(id));
+  w.waiting = [...w.waiting.filter((e) => e.ids.length), { base, theirs, ids }];
+  poll(nb, w);
+}
+
+/** Looks at the waiting messages again in a while, until none waits. */
+function poll(nb: vscode.NotebookDocument, w: Watched): void {
+  if (w.polling || !w.waiting.length) return;
+  w.polling = setTimeout(() => {
+    w.polling = undefined;
+    if (nb.isClosed) return;
+    void queueCheck(w, async () => {
+      for (const e of w.waiting) {
+        const busy = new Set(nb.getCells().flatMap((c) => (busyCell(c) ? [dialogOf(nb).messages[c.index]?.id] : [])));
+        const free = e.ids.filter((id) => !busy.has(id));
+        if (!free.length) continue;
+        const sides = waitingSides(dialogOf(nb), e.base, e.theirs, free);
+        const r = await mergeTold(nb, sides.base, sides.theirs, 'changed on disk while busy, now merged');
+        if (r) e.ids = e.ids.filter((id) => !free.includes(id) || r.waiting.includes(id));
+      }
+      w.waiting = w.waiting.filter((e) => e.ids.length);
+      poll(nb, w);
+    });
+  }, WAITING_POLL_MS);
+}
+
+/** Runs `fn` after the file's earlier checks. */
+function queueCheck(w: Watched, fn: () => Promise<void>): Promise<void> {
+  const run = w.chain.then(fn).catch((e) => log.error(`Merging the change on disk of ${w.uri.path}: ${String(e)}`));
+  w.chain = run;
+  return run;
+}
+
+/** The file changed (or may have): one check, joined by the events that come before it starts. */
+function changed(w: Watched): Promise<void> {
   w.wake?.();
-  if (w.checking) return void (w.again = true);
-  w.checking = true;
-  void (async () => {
-    do {
-      w.again = false;
-      await onDiskChange(uri, w).catch((e) => log.error(`Merging the change on disk of ${uri.path}: ${String(e)}`));
-    } while (w.again);
-    w.checking = false;
-  })();
+  if (w.queued) return w.queued;
+  const run = queueCheck(w, async () => {
+    w.queued = undefined;
+    await check(w);
+  });
+  w.queued = run;
+  return run;
 }
 
 /** Whether the file is written on (an event) within `ms`. */
@@ -198,73 +227,137 @@ function writtenWithin(w: Watched, ms: number): Promise<boolean> {
   });
 }
 
-async function onDiskChange(uri: vscode.Uri, w: Watched): Promise<void> {
-  const key = uri.toString();
-  const nb = vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === key && n.notebookType === NOTEBOOK_TYPE);
-  const base = baselines.get(key);
-  if (!nb || !base || Date.now() - (saving.get(key) ?? 0) < SAVE_WINDOW_MS) return;
-  const disk = await readDisk(uri);
-  if (!disk || disk.text === base.text) return;
-  if (!nb.isDirty) {
-    // VS Code reloads a clean dialog itself.
-    baselines.set(key, disk);
-    return;
+const openNotebook = (uri: vscode.Uri) => vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri.toString() && n.notebookType === NOTEBOOK_TYPE);
+
+/** The dialog in the file's new text; the reason when it does not read as one. */
+function readTheirs(text: string, name: string): Dialog | string {
+  try {
+    return readIpynb(text, name);
+  } catch (e) {
+    return e instanceof DialogReadError ? e.message.split('\n', 1)[0] : String(e);
   }
+}
+
+/** For a clean notebook: whether VS Code reloads it ('reloaded'), or an edit comes first or nothing does. */
+function reloadOrEdit(nb: vscode.NotebookDocument): Promise<'reloaded' | 'edited' | 'neither'> {
+  const read = readOf(nb);
+  return new Promise((resolve) => {
+    const done = (r: 'reloaded' | 'edited' | 'neither') => (sub.dispose(), clearTimeout(timer), resolve(r));
+    const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
+      if (e.notebook !== nb) return;
+      if (readOf(nb) !== read) done('reloaded');
+      else if (nb.isDirty) done('edited');
+    });
+    const timer = setTimeout(() => done('neither'), RELOAD_WAIT_MS);
+  });
+}
+
+async function check(w: Watched): Promise<void> {
+  const nb = openNotebook(w.uri);
+  if (!nb) return;
+  const disk = await readDisk(w.uri);
+  if (!disk || disk.text === w.known.text) return;
+  if (isOwnWrite(disk.text)) return adopt(w, { text: disk.text }, disk.mtime); // our save
+  const name = nameOf(w.uri);
   // No fixed wait for a write to finish: a file written in pieces (or truncated first, so empty a moment)
   // does not read as a whole dialog until its last piece is in; each piece is an event.
   const empty = !disk.text.trim();
-  const theirs = empty ? undefined : readTheirs(disk.text, nameOf(nb));
+  let theirs = empty ? undefined : readTheirs(disk.text, name);
   if (!(theirs instanceof Dialog)) {
     // Maybe a write still under way: its next event checks the file again. Told only when it stays so.
-    if ((await writtenWithin(w, UNREADABLE_WAIT_MS)) || (await readDisk(uri))?.text !== disk.text) return void (w.again = true);
-    // Left empty: a dialog without messages, as VS Code shows it when it reloads one.
-    if (empty) return merge(nb, base, disk, new Dialog());
-    log.warn(`${nameOf(nb)} changed on disk but cannot be read as a dialog (${theirs}): not merged; the open dialog is as it was.`);
-    void vscode.window.showWarningMessage(`${nameOf(nb)} changed on disk but cannot be read as a dialog (${theirs}). Your open dialog is as it was; saving it will ask before overwriting the file.`);
-    return;
+    if ((await writtenWithin(w, UNREADABLE_WAIT_MS)) || (await readDisk(w.uri))?.text !== disk.text) return void changed(w);
+    if (!empty) {
+      log.warn(`${name} changed on disk but cannot be read as a dialog (${theirs}): not merged; the open dialog is as it was.`);
+      void vscode.window.showWarningMessage(`${name} changed on disk but cannot be read as a dialog (${theirs}). Your open dialog is as it was; saving it will ask before overwriting the file.`);
+      return;
+    }
+    theirs = new Dialog(); // left empty: a dialog without messages, as VS Code shows it when it reloads one
   }
-  await merge(nb, base, disk, theirs);
+  const version: Version = { text: disk.text, dialog: theirs };
+  if (!nb.isDirty && messageDistance(dialogOf(nb), theirs) === 0) return adopt(w, version, disk.mtime);
+  if (!nb.isDirty) {
+    const r = await reloadOrEdit(nb);
+    if (r === 'reloaded') return adopt(w, version, disk.mtime);
+    log.info(`${name} changed on disk; ${r === 'edited' ? 'an edit came before VS Code reloaded it' : 'VS Code did not reload it'}: merged here.`);
+  }
+  await mergeVersion(nb, w, version, 'changed on disk');
 }
 
-async function merge(nb: vscode.NotebookDocument, base: Baseline, disk: { text: string; mtime: number }, theirs: Dialog): Promise<void> {
-  const result = await mergeOutsideChange(nb, base, theirs);
-  if (!result) return;
-  baselines.set(nb.uri.toString(), { text: disk.text, mtime: base.mtime });
-  readAhead(nb);
-  if (result.edited) await rebaseline(nb.uri, base, disk.text);
+/** Merges `v` (read from disk) from the version it started from; the notebook now holds the file. */
+async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version, what: string): Promise<void> {
+  const name = nameOf(w.uri);
+  const theirs = v.dialog!;
+  const versions = w.history.map((h) => dialogOfVersion(h, name));
+  const at = nearestVersion(versions, theirs);
+  const base = at >= 0 ? versions[at] : new Dialog();
+  if (at >= 0 && at < versions.length - 1) log.info(`${name} ${what}: it was written from an earlier version of the file than the last one here; merged from that one, so nothing since is taken back.`);
+  const r = await mergeTold(nb, base, theirs, what);
+  if (!r) return;
+  // Read again when needed: the merge took theirs's messages over (a conflict copy is re-id'd and marked).
+  adopt(w, { text: v.text }, undefined);
+  if (r.waiting.length) wait(nb, w, base, theirs, r.waiting);
+  if (r.edited) await holdMtime(w);
+}
+
+/** Sets the file's mtime back to the one VS Code last read or wrote, while it holds what the notebook does. */
+async function holdMtime(w: Watched): Promise<void> {
+  const set = platform().setFileMtime;
+  if (!set || w.uri.scheme !== 'file' || w.mtime === undefined) return;
+  // Only while the file still holds what was merged: a newer write is merged (or refused) on its own event.
+  const now = await readDisk(w.uri);
+  if (now?.text === w.known.text && now.mtime > w.mtime) await set(w.uri.fsPath, w.mtime);
+}
+
+/** Before a save: what is new on disk is merged first, so the save writes it too and is not refused. */
+async function beforeSave(nb: vscode.NotebookDocument): Promise<void> {
+  const w = watched.get(nb.uri.toString());
+  if (!w) return;
+  await changed(w);
+  await queueCheck(w, () => holdMtime(w));
 }
 
 export function registerOutsideChanges(context: vscode.ExtensionContext): void {
   const open = (nb: vscode.NotebookDocument) => {
     if (nb.notebookType !== NOTEBOOK_TYPE || nb.isUntitled) return;
     const key = nb.uri.toString();
-    void takeBaseline(nb);
     if (watched.has(key)) return;
-    const dir = vscode.Uri.joinPath(nb.uri, '..');
-    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, nb.uri.path.split('/').pop()!), true, false, true);
-    const subs: vscode.Disposable[] = [w, w.onDidChange(changed), w.onDidCreate(changed)];
+    const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(nb.uri, '..'), nameOf(nb.uri)), true, false, true);
+    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve() };
+    w.subs.push(fsw, fsw.onDidChange(() => changed(w)), fsw.onDidCreate(() => changed(w)));
+    // Straight from the OS as well, for a local file: ~100 ms before VS Code's watcher. Both report one write.
     const local = nb.uri.scheme === 'file' ? platform().watchLocalFile : undefined;
-    if (local) subs.push(local(nb.uri.fsPath, () => changed(nb.uri)));
-    watched.set(key, { subs, checking: false, again: false });
+    if (local) w.subs.push(local(nb.uri.fsPath, () => changed(w)));
+    watched.set(key, w);
+    // The file as opened: the first check of the file, before any change is looked at.
+    void queueCheck(w, async () => {
+      const disk = await readDisk(nb.uri);
+      if (disk) adopt(w, { text: disk.text }, disk.mtime);
+    });
   };
   const forget = (key: string) => {
-    watched.get(key)?.subs.forEach((s) => s.dispose());
+    const w = watched.get(key);
+    if (w?.polling) clearTimeout(w.polling);
+    w?.subs.forEach((s) => s.dispose());
     watched.delete(key);
+  };
+  /** Reads the base of a dialog with unsaved edits ahead of a change on disk, out of the way of typing. */
+  const readAhead = (nb: vscode.NotebookDocument) => {
+    const w = watched.get(nb.uri.toString());
+    if (!w || !nb.isDirty || w.known.dialog || w.readingAhead) return;
+    w.readingAhead = true;
+    setTimeout(() => {
+      w.readingAhead = false;
+      if (watched.get(nb.uri.toString()) === w) dialogOfVersion(w.known, nameOf(w.uri));
+    }, 1000);
   };
   vscode.workspace.notebookDocuments.forEach(open);
   context.subscriptions.push(
     vscode.workspace.onDidOpenNotebookDocument(open),
     vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && readAhead(e.notebook)),
-    vscode.workspace.onWillSaveNotebookDocument((e) => void saving.set(e.notebook.uri.toString(), Date.now())),
-    vscode.workspace.onDidSaveNotebookDocument((nb) => {
-      const key = nb.uri.toString();
-      void takeBaseline(nb).finally(() => saving.delete(key));
-    }),
-    vscode.workspace.onDidCloseNotebookDocument((nb) => {
-      const key = nb.uri.toString();
-      forget(key);
-      baselines.delete(key);
-    }),
+    vscode.workspace.onWillSaveNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && e.waitUntil(beforeSave(e.notebook))),
+    // The save's own write: adopted when its event comes, and looked at once more here in case none does.
+    vscode.workspace.onDidSaveNotebookDocument((nb) => void (watched.get(nb.uri.toString()) && changed(watched.get(nb.uri.toString())!))),
+    vscode.workspace.onDidCloseNotebookDocument((nb) => forget(nb.uri.toString())),
     { dispose: () => [...watched.keys()].forEach(forget) },
   );
 }

@@ -11,6 +11,7 @@ import { config } from '../config';
 import { BOOKKEEPING } from './origins';
 import { withBookkeeping } from './bookkeeping';
 import { log } from '../log';
+import { noteWritten } from './ownWrites';
 
 /**
  * Cell outputs and metadata are content: changing them dirties the document and is saved. Our storage
@@ -54,7 +55,9 @@ export class DialogSerializer implements vscode.NotebookSerializer {
     // cell's metadata, which is not written.
     const whole = withBookkeeping(data);
     const cells = whole.cells.map((c) => ({ ...c, outputs: savedOutputs(c) }));
-    return new TextEncoder().encode(writeIpynb(withoutUnreferencedAttachments(savedDialog(notebook2dlg({ cells, metadata: whole.metadata })))));
+    const text = writeIpynb(withoutUnreferencedAttachments(savedDialog(notebook2dlg({ cells, metadata: whole.metadata }))));
+    noteWritten(text); // our own write when the file holds it (outsideChanges.ts)
+    return new TextEncoder().encode(text);
   }
 }
 

@@ -9,7 +9,7 @@ import { DialogEdit } from '../../core/surgery';
 import { dialogUsesTools } from '../../core/answer';
 import { DIALOG_TOOLS, DialogToolDef, ToolContext, ToolOutcome, dialogTool, needsHead, planDialogTool } from '../../core/tools';
 import { notebookMeta } from '../notebook/cells';
-import { DialogSnapshot, applyDialogEdit } from '../notebook/edits';
+import { DialogSnapshot, applyPlanNow } from '../notebook/edits';
 import { markAllBusy } from '../notebook/busyCells';
 import { dialogOf } from '../notebook/dialogCache';
 import { headDialog } from '../notebook/gitHead';
@@ -144,23 +144,18 @@ export class DialogToolSession {
 
   private async edit(def: DialogToolDef, args: JsonObject, signal?: AbortSignal): Promise<ToolResult> {
     const head = needsHead(def.name, args) ? await headDialog(this.nb) : undefined;
-    let snap = snapshotDialog(this.nb);
-    let plan = planDialogTool(snap.d, def.name, args, this.context(head));
+    let plan = planDialogTool(snapshotDialog(this.nb).d, def.name, args, this.context(head));
     if (plan.edit) {
       // The cells the call changes are its own until its edit is applied: a merge of outside changes leaves them.
-      let idle = markAllBusy(targets(this.nb, plan.edit));
+      const idle = markAllBusy(targets(this.nb, plan.edit));
       try {
         const refused = await this.ask(def, args, signal, plan);
         if (refused) return refused;
-        // The user may have edited the dialog while asked: plan again on what it is now.
-        if (this.nb.version !== snap.version) {
-          idle();
-          snap = snapshotDialog(this.nb);
-          plan = planDialogTool(snap.d, def.name, args, this.context());
-          idle = plan.edit ? markAllBusy(targets(this.nb, plan.edit)) : () => undefined;
-        }
-        const why = plan.edit && (await applyDialogEdit(snap, plan.edit));
-        if (why) return result(false, `Error: ${why}; nothing was changed.`);
+        // Planned again when its turn to edit comes, on the dialog as it is then: its messages are found by
+        // id there (the user, an outside change or another caller may have moved them since).
+        const done = await applyPlanNow(this.nb, (snap) => planDialogTool(snap.d, def.name, args, this.context(head)), snapshotDialog);
+        plan = done.planned;
+        if (done.why) return result(false, `Error: ${done.why}; nothing was changed.`);
       } finally {
         idle();
       }

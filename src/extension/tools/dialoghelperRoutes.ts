@@ -10,7 +10,7 @@ import { Json, JsonObject, Message, exported, headerLevel, truthy } from '../../
 import { dialogTool } from '../../core/tools';
 import { copyMsgs, planPasteMsgs, splitIds, strDiff, toggleComment } from '../../core/surgery';
 import { loadClipboard, storeClipboard } from '../commands/clipboard';
-import { applyDialogEdit, snapshotDialog } from '../notebook/edits';
+import { applyPlanNow, snapshotDialog } from '../notebook/edits';
 import { dialogOf } from '../notebook/dialogCache';
 import { cell2msg, cellLike, cellState } from '../notebook/cells';
 import { dialogName } from './dialogTools';
@@ -204,15 +204,17 @@ const ROUTES: Record<string, Route> = {
     if (!payload) return { error: 'Nothing to paste: copy or cut dialog messages first' };
     const id = idOrCurrent(form, host, nb);
     messageOf(nb, id);
-    const snap = snapshotDialog(nb);
-    let plan: ReturnType<typeof planPasteMsgs>;
-    try {
-      plan = planPasteMsgs(snap.d, payload, form.get('after') === 'false' ? { before: id } : { after: id });
-    } catch (e) {
-      return { error: e instanceof Error ? e.message : String(e) }; // a clipboard that holds no messages
-    }
-    const why = await applyDialogEdit(snap, plan);
-    return why ? { error: why } : { json: { success: 'complete', ids: plan.result.map((m) => m.id) } };
+    // Planned when its edit's turn comes: the anchor is found by id where it is then.
+    const { planned, why } = await applyPlanNow(nb, (snap) => {
+      try {
+        const edit = planPasteMsgs(snap.d, payload, form.get('after') === 'false' ? { before: id } : { after: id });
+        return { edit, ids: edit.result.map((m) => m.id), error: '' };
+      } catch (e) {
+        return { ids: [], error: e instanceof Error ? e.message : String(e) }; // a clipboard that holds no messages
+      }
+    });
+    if (planned.error) return { error: planned.error };
+    return why ? { error: why } : { json: { success: 'complete', ids: planned.ids } };
   },
   add_runq_: (form, host) => runMsgs(form, host),
   run_msgs_: (form, host) => runMsgs(form, host),
