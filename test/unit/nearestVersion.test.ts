@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
 import { Dialog, Message } from '../../src/core/model';
-import { mergeDialogs, messageDistance, nearestVersion } from '../../src/core/threeway';
+import { mergeDialogs, messageDistance, nearestVersion, waitingSides } from '../../src/core/threeway';
 
 const dialog = (...msgs: [string, string][]) => {
   const d = new Dialog();
@@ -38,5 +38,33 @@ describe('three-way merge: the version another writer started from', () => {
     assert.equal(nearestVersion([v1, v2], dialog(['a', 'A'], ['b', 'B'], ['u', 'saved by the user'], ['t', 'x'])), 1);
     assert.equal(nearestVersion([v1, reread(v1)], reread(v1)), 1);
     assert.equal(nearestVersion([], v1), -1);
+  });
+});
+
+describe('three-way merge: busy messages wait', () => {
+  it('what theirs did to a kept message that ours left alone waits, then merges alone from waitingSides', () => {
+    const base = dialog(['a', 'A'], ['b', 'B'], ['c', 'C']);
+    const ours = reread(base);
+    const theirs = dialog(['a', 'A'], ['b', 'B by them'], ['n', 'new']);
+    const busy = ours.msg('b');
+    const { dialog: first, report } = mergeDialogs(base, ours, theirs, { keep: (m) => m === busy });
+    assert.deepEqual(report.waiting, ['b']);
+    assert.equal(report.conflicts, 0);
+    assert.deepEqual(first.messages.map((m) => [m.id, m.content]), [['a', 'A'], ['b', 'B'], ['n', 'new']]);
+    // Once free: only b comes in.
+    const sides = waitingSides(first, base, theirs, report.waiting);
+    const later = mergeDialogs(sides.base, first, sides.theirs);
+    assert.deepEqual(later.dialog.messages.map((m) => [m.id, m.content]), [['a', 'A'], ['b', 'B by them'], ['n', 'new']]);
+    assert.equal(later.report.edited, 1);
+  });
+
+  it('a busy message ours changed meanwhile and theirs changed too: both kept, once free', () => {
+    const base = dialog(['a', 'A'], ['b', 'B']);
+    const theirs = dialog(['a', 'A'], ['b', 'B by them']);
+    const now = dialog(['a', 'A'], ['b', 'B by the reply']);
+    const sides = waitingSides(now, base, theirs, ['b']);
+    const { dialog: merged, report } = mergeDialogs(sides.base, now, sides.theirs);
+    assert.equal(report.conflicts, 1);
+    assert.deepEqual(merged.messages.map((m) => m.content), ['A', 'B by the reply', 'B by them']);
   });
 });

@@ -159,14 +159,15 @@ describe('three-way merge: conflicts, moves, id-less cells', () => {
     assert.deepEqual(dialog.messages.map((m) => m.content), ['B', 'C', 'A edited', 'D']);
   });
 
-  it('messages busy on our side are left as they are and where they are', () => {
+  it('messages busy on our side are left as they are and where they are; what theirs did to them waits', () => {
     const [b, o, t] = three(dlg(['a1', 'A'], ['p1', 'ask']));
     t.messages[1].content = 'ask again';
     t.removeMsgs(['a1']);
     const { dialog, report } = mergeDialogs(b, o, t, { keep: (m) => m.id === 'p1' || m.id === 'a1' });
-    assert.deepEqual(dialog.messages.map((m) => [m.content, conflictOf(m)?.side]), [['A', undefined], ['ask', undefined], ['ask again', 'theirs']]);
+    assert.deepEqual(dialog.messages.map((m) => [m.content, conflictOf(m)?.side]), [['A', undefined], ['ask', undefined]]);
     assert.equal(dialog.messages[1], o.messages[1]);
-    assert.equal(report.conflicts, 1);
+    assert.equal(report.conflicts, 0);
+    assert.deepEqual(report.waiting.sort(), ['a1', 'p1']);
   });
 
   it('id-less cells match by content, and an edited one by its place', () => {
