@@ -82,7 +82,10 @@ export function htmlToMarkdown(html: string, url: string, selector?: string): st
     } catch (e) {
       throw new Error(`the selector ${JSON.stringify(selector)} is not valid CSS (${e instanceof Error ? e.message : String(e)})`, { cause: e });
     }
-    return parts.map((p) => td.turndown(p as HTMLElement)).filter((s) => s.trim()).join('\n\n');
+    // turndown converts what is inside the node it gets: the matches go into one box, so each is kept whole.
+    const box = document.createElement('div');
+    for (const p of parts) box.appendChild(p.cloneNode(true));
+    return td.turndown(box as unknown as HTMLElement);
   }
   const root = (document.body ?? document.documentElement) as HTMLElement | null;
   const body = root ? td.turndown(root) : '';
