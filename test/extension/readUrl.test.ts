@@ -132,4 +132,18 @@ describe('read_url: the assistant reads the web', function () {
       await set('web.enabled', undefined);
     }
   });
+
+  it("with Anthropic, its server-side web search is offered; the reply keeps the call as a server call, the citation as a link, and the usage counts the search", async () => {
+    const { nb, bodies } = await ask('What is new in widgets?', {
+      webSearch: { query: 'widgets news', results: [{ url: 'https://widgets.example/news', title: 'Widget news' }], cite: { url: 'https://widgets.example/news', title: 'Widget news', text: 'Widgets 2 is out.' } },
+      text: [' That is all.'],
+    });
+    assert.deepEqual((bodies[0].tools as unknown[]).find((t) => (t as { type?: string }).type === 'web_search_20250305'), { type: 'web_search_20250305', name: 'web_search', max_uses: 5 });
+    const reply = replyText(cellOf(nb, 'ask00001'));
+    assert.match(reply, /```json \{\.tool\}\n\{\n {2}"id": "srvtoolu_mock",\n {2}"name": "web_search",\n {2}"args": \{\n {4}"query": "widgets news"\n {2}\},\n {2}"result": "Server tool call executed\.",\n {2}"server": true\n\}\n```/);
+    assert.match(reply, /Widgets 2 is out\. \(\[Widget news\]\(https:\/\/widgets\.example\/news\)\)/);
+    assert.equal(replyUsage(reply)?.web_search_requests, 1);
+    // The history sends no server call back (the reference drops them).
+    assert.ok(!fmt2hist(reply).flatMap((m) => m.content).some((p) => p.type === 'tool_use'));
+  });
 });

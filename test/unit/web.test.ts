@@ -5,6 +5,8 @@ import { lookup } from 'node:dns/promises';
 import { WebDeps, hostInText, isPrivateAddress, isPrivateHost, pageKind, pageWindow, parseWebUrl, readUrl } from '../../src/core/tools';
 import { htmlToMarkdown } from '../../src/extension/web/htmlMarkdown';
 import { fetchPage } from '../../src/extension/web/fetchPage';
+import { pricedUsage, replyUsage, usageBlock, usageEnvelope } from '../../src/core/answer';
+import { anthropicParams } from '../../src/extension/answer/providers/anthropicWire';
 import { ARTICLE, PNG, WebSite, startWebSite } from '../mocks/webSite';
 
 describe('read_url: HTML as Markdown', () => {
@@ -163,5 +165,24 @@ describe('read_url: a call against a local site', function () {
     assert.deepEqual(r, { ok: false, text: 'denied by the user' });
     assert.deepEqual(asked, ['127.0.0.1', 'localhost']);
     assert.deepEqual(site.requests.slice(before).map((q) => q.path), ['/to-localhost']);
+  });
+});
+
+describe('web search (Anthropic, server-side)', () => {
+  it('offered as the server tool beside the function tools, and not without webSearch', () => {
+    const req = { model: 'm', maxTokens: 10, messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
+    assert.deepEqual(anthropicParams({ ...req, webSearch: true }).tools, [{ type: 'web_search_20250305', name: 'web_search', max_uses: 5 }]);
+    const both = anthropicParams({ ...req, webSearch: true, tools: [{ name: 'read_url', description: 'd', parameters: { type: 'object' } }] }).tools!;
+    assert.deepEqual(both.map((t) => t.name), ['read_url', 'web_search']);
+    assert.equal(anthropicParams(req).tools, undefined);
+  });
+
+  it('the usage counts the searches, priced at $10 per 1,000 beside the tokens, in both usage forms', () => {
+    const u = { prompt_tokens: 1000, completion_tokens: 1000, total_tokens: 2000, web_search_requests: 2 };
+    const priced = pricedUsage(u, 'anthropic:claude-sonnet-4-5');
+    assert.ok(Math.abs(priced.cost! - (0.003 + 0.015 + 0.02)) < 1e-9, String(priced.cost));
+    assert.equal(usageBlock(priced), '```json {.usage}\n{"prompt_tokens": 1000, "completion_tokens": 1000, "total_tokens": 2000, "web_search_requests": 2, "cost": 0.038}\n```');
+    assert.equal(replyUsage(usageBlock(priced))?.web_search_requests, 2);
+    assert.equal(replyUsage(usageEnvelope(priced, 'claude-sonnet-4-5'))?.web_search_requests, 2);
   });
 });

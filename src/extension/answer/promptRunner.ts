@@ -121,6 +121,7 @@ function roundRequest(inputs: AnswerInputs, system: string, history: readonly Ms
     maxTokens: inputs.model.maxTokens,
     tools: schemas.length ? schemas : undefined,
     toolChoice: round >= config.maxToolRounds ? 'none' : undefined,
+    webSearch: config.webEnabled && inputs.model.choice.provider === 'anthropic' ? true : undefined,
     thinking: round ? undefined : thinking,
   };
 }
