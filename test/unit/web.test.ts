@@ -173,7 +173,7 @@ describe('web search (Anthropic, server-side)', () => {
     const req = { model: 'm', maxTokens: 10, messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
     assert.deepEqual(anthropicParams({ ...req, webSearch: true }).tools, [{ type: 'web_search_20250305', name: 'web_search', max_uses: 5 }]);
     const both = anthropicParams({ ...req, webSearch: true, tools: [{ name: 'read_url', description: 'd', parameters: { type: 'object' } }] }).tools!;
-    assert.deepEqual(both.map((t) => t.name), ['read_url', 'web_search']);
+    assert.deepEqual(both.map((t) => (t as { name: string }).name), ['read_url', 'web_search']);
     assert.equal(anthropicParams(req).tools, undefined);
   });
 
