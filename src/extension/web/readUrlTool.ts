@@ -5,6 +5,7 @@
 
 import * as vscode from 'vscode';
 import { JsonObject } from '../../core';
+import type { Dialog } from '../../core/model';
 import { CHARS_PER_TOKEN, DialogToolDef, READ_URL, READ_URL_TOOL, WebDeps, readUrl } from '../../core/tools';
 import type { ToolResult } from '../kernel/hostTools';
 import { dialogOf } from '../notebook/dialogCache';
@@ -25,17 +26,26 @@ export function offeredWebTools(referenced: readonly string[]): DialogToolDef[] 
   return config.webEnabled || referenced.includes(READ_URL) ? [READ_URL_TOOL] : [];
 }
 
-/** The dialog's own text, whose hosts are read without asking: what the user wrote or pasted, no reply or output. */
-function dialogText(nb: vscode.NotebookDocument): string {
-  return dialogOf(nb).messages.map((m) => m.content).join('\n');
-}
-
 /** read_url for one answer on `nb`. */
 export class WebToolSession {
+  /**
+   * The dialog as the answer began: its messages' own text (what the user wrote or pasted; no reply,
+   * output or page) names the hosts read without asking. Taken now, so that a note the model adds during
+   * the answer (a page may ask it to) cannot name a host for it.
+   */
+  private readonly start: Dialog;
+  private text?: string;
+
   constructor(
     readonly nb: vscode.NotebookDocument,
     readonly defs: readonly DialogToolDef[],
-  ) {}
+  ) {
+    this.start = dialogOf(nb);
+  }
+
+  private dialogText(): string {
+    return (this.text ??= this.start.messages.map((m) => m.content).join('\n'));
+  }
 
   offers(name: string): boolean {
     return this.defs.some((d) => d.name === name);
@@ -48,7 +58,7 @@ export class WebToolSession {
       fetch: (url, signal) => p.fetchPage(url, { signal, timeoutMs: config.webTimeoutMs, maxBytes, headers: { 'user-agent': userAgent, accept: 'text/html,text/markdown,text/plain,application/json,*/*;q=0.8' } }),
       resolve: p.resolveHost,
       toMarkdown: (html, url, selector) => p.htmlToMarkdown(html, url, selector),
-      allowHost: (host, signal) => allowHost(host, config.webConfirm, () => dialogText(this.nb), signal),
+      allowHost: (host, signal) => allowHost(host, config.webConfirm, () => this.dialogText(), signal),
       allowPrivate: config.webAllowPrivate,
       maxChars: config.webMaxResultTokens * CHARS_PER_TOKEN,
       maxBytes,
