@@ -82,6 +82,9 @@ execFileSync(process.execPath, [join(root, 'bench', 'startup.mjs')], { stdio: 'i
 // CRAFT files: what unchanged ones add to building a request (bench/craft.ts).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'craft.ts')], { stdio: 'inherit', cwd: root });
 
+// read_url: converting a 1 MB page, and what the tool adds over a bare fetch from a local server (bench/web.ts).
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'web.ts')], { stdio: 'inherit', cwd: root });
+
 // Running code cells: per-cell overhead over the kernel's own time against a local Jupyter Server
 // (bench/kernel.ts; it says so and is skipped when no Jupyter is installed).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'kernel.ts')], { stdio: 'inherit', cwd: root });

@@ -17,7 +17,7 @@ const shipped = { ...common, minify: true, keepNames: true };
 const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices' };
 const PRICES_SHIM = resolve('src/node/lazyPrices.ts');
 // Modules of ours that are lazy bundles themselves (a package's chosen parts): imported as `./<name>`.
-const LAZY_MODULES = { mcpSdk: 'mcp' };
+const LAZY_MODULES = { mcpSdk: 'mcp', webConvert: 'web' };
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {

@@ -3,7 +3,8 @@
 
 import * as vscode from 'vscode';
 import { DialogMode, isMode } from '../core/answer';
-import { DEFAULT_CODE_LANGUAGE, DEFAULT_GHOST_CONTEXT_TOKENS, DEFAULT_MAX_REPLY_TOKENS, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MCP_PORT, DEFAULT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_THINKING_BUDGET, REASONING_EFFORTS, ReasoningEffort, ToolsConfirm } from './defaults';
+import { DEFAULT_CODE_LANGUAGE, DEFAULT_GHOST_CONTEXT_TOKENS, DEFAULT_MAX_REPLY_TOKENS, DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MCP_PORT, DEFAULT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_THINKING_BUDGET, DEFAULT_WEB_PAGE_BYTES, DEFAULT_WEB_RESULT_TOKENS, DEFAULT_WEB_TIMEOUT_S, REASONING_EFFORTS, ReasoningEffort, ToolsConfirm } from './defaults';
+import type { WebConfirm } from '../core/tools';
 
 const SECTION = 'dialogNotebook';
 
@@ -86,6 +87,32 @@ export const config = {
   get toolsConfirm(): ToolsConfirm {
     const v = get<unknown>('tools.confirm', 'destructive');
     return v === 'always' || v === 'never' ? v : 'destructive';
+  },
+  /** `dialogNotebook.web.enabled`: every prompt gets read_url (and web search, where the provider has it). */
+  get webEnabled(): boolean {
+    return get<unknown>('web.enabled', true) !== false;
+  },
+  /** `dialogNotebook.web.confirm`: which hosts read_url asks about first. */
+  get webConfirm(): WebConfirm {
+    const v = get<unknown>('web.confirm', 'newDomain');
+    return v === 'always' || v === 'never' ? v : 'newDomain';
+  },
+  /** `dialogNotebook.web.allowPrivateAddresses`: read_url may read this machine and the private network. */
+  get webAllowPrivate(): boolean {
+    return get<unknown>('web.allowPrivateAddresses', false) === true;
+  },
+  /** `dialogNotebook.web.maxResultTokens`: a page read is cut beyond it; 0: never. */
+  get webMaxResultTokens(): number {
+    const v = get<unknown>('web.maxResultTokens', DEFAULT_WEB_RESULT_TOKENS);
+    return typeof v === 'number' && v >= 0 ? Math.floor(v) : DEFAULT_WEB_RESULT_TOKENS;
+  },
+  /** `dialogNotebook.web.timeout` in ms. */
+  get webTimeoutMs(): number {
+    return positive('web.timeout', DEFAULT_WEB_TIMEOUT_S) * 1000;
+  },
+  /** `dialogNotebook.web.maxPageBytes`: a page is read up to this size, then converted. */
+  get webMaxPageBytes(): number {
+    return Math.floor(positive('web.maxPageBytes', DEFAULT_WEB_PAGE_BYTES));
   },
   /** `dialogNotebook.mcp.enabled`: the agents' MCP server starts with the extension. */
   get mcpEnabled(): boolean {

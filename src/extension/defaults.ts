@@ -15,6 +15,10 @@ export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 export type ToolsConfirm = 'destructive' | 'always' | 'never';
 /** Seed 004's `max_interrupt_steps`. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 5;
+/** `dialogNotebook.web.*` (issue 52): read_url's result limit (tokens), time limit (s) and page size limit (bytes). */
+export const DEFAULT_WEB_RESULT_TOKENS = 10000;
+export const DEFAULT_WEB_TIMEOUT_S = 30;
+export const DEFAULT_WEB_PAGE_BYTES = 2_000_000;
 /** The agents' MCP server's port (`dialogNotebook.mcp.port`): fixed, so a configured agent finds it again. */
 export const DEFAULT_MCP_PORT = 7316;
 /** The dialog context of one ghost-text request: small, as it is sent on every Alt+. */

@@ -13,6 +13,7 @@ import { registerCraft } from './craft/cache';
 import { registerDialoghelper, registerTools } from './tools';
 import { registerInline } from './inline';
 import { registerMcp } from './mcp';
+import { registerWeb } from './web';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -25,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const runner = registerKernel(context, answers);
   registerTools(context, () => answers.promptRunner.kernels);
   registerDialoghelper(context, runner);
+  registerWeb(context);
   registerMcp(context, () => answers.promptRunner.kernels);
   registerCraft(context);
   registerInline(context);

@@ -10,6 +10,8 @@ import type { LocalServer, LocalServerOptions } from './kernel/localServer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoopbackServer } from '../node/loopback';
 import type * as McpSdk from '../node/mcpSdk';
+import type { WebResponse } from '../core/tools';
+import type { FetchPageOptions } from './web/fetchPage';
 
 export interface Platform {
   /** `desktop` (Node) or `browser` (a web worker: no processes, no native modules, no local files). */
@@ -57,6 +59,15 @@ export interface Platform {
    * run; undefined where no process can run (the browser).
    */
   gitHeadText?: (path: string) => Promise<string | null>;
+  /**
+   * One web request of read_url (web/fetchPage.ts): the desktop returns a redirect for read_url to check
+   * before it follows it; the browser follows it itself and says where it ended.
+   */
+  fetchPage(url: string, opts: Omit<FetchPageOptions, 'redirect'>): Promise<WebResponse>;
+  /** The addresses a host name resolves to (read_url refuses private ones); undefined where names cannot be resolved (the browser). */
+  resolveHost?: (host: string) => Promise<string[]>;
+  /** An HTML page as Markdown for read_url (web/htmlMarkdown.ts; a lazy bundle on the desktop). */
+  htmlToMarkdown(html: string, url: string, selector?: string): Promise<string>;
   /** The folder a local Jupyter Server serves when the dialog is in no local folder. */
   homeDir(): string;
 }

@@ -1,6 +1,7 @@
 // The desktop's Platform: Node's environment, sharp, local files, the `ws` WebSocket, a local Jupyter Server and
 // the machine's Python environments with their kernelspecs.
 
+import { lookup } from 'node:dns/promises';
 import { readFile, stat, utimes } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import WebSocket from 'ws';
@@ -13,6 +14,7 @@ import { gitHeadText } from './gitHead';
 import { listenLoopback } from './loopback';
 import { sharpResizer } from './sharpResizer';
 import { watchLocalFile } from './watchLocalFile';
+import { fetchPage } from '../extension/web/fetchPage';
 
 export const nodePlatform: Platform = {
   kind: 'desktop',
@@ -41,5 +43,8 @@ export const nodePlatform: Platform = {
   listenLoopback,
   loadMcp: () => import('./mcpSdk'),
   gitHeadText,
+  fetchPage: (url, opts) => fetchPage(url, { ...opts, redirect: 'manual' }),
+  resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+  htmlToMarkdown: async (html, url, selector) => (await import('./webConvert')).htmlToMarkdown(html, url, selector),
   homeDir: homedir,
 };

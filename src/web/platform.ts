@@ -4,11 +4,26 @@
 
 import type { Platform } from '../extension/platform';
 import { canvasResizer } from './canvasResizer';
+import { fetchPage } from '../extension/web/fetchPage';
+import { htmlToMarkdown } from '../extension/web/htmlMarkdown';
+
+/** A browser's fetch fails with a bare TypeError when the site refuses cross-origin reads (CORS). */
+async function browserFetch(url: string, opts: Parameters<Platform['fetchPage']>[1]): ReturnType<Platform['fetchPage']> {
+  try {
+    // No User-Agent: a header outside CORS's safe list makes the browser ask the site first, and most refuse.
+    return await fetchPage(url, { ...opts, headers: {}, redirect: 'follow' });
+  } catch (e) {
+    if (e instanceof TypeError) throw new Error(`the browser could not read it (${e.message}): most likely the site refuses cross-origin reads (CORS), which VS Code in a browser needs. VS Code desktop reads any site.`, { cause: e });
+    throw e;
+  }
+}
 
 export const webPlatform: Platform = {
   kind: 'browser',
   env: () => undefined,
   imageResizer: canvasResizer,
   WebSocket: globalThis.WebSocket,
+  fetchPage: browserFetch,
+  htmlToMarkdown: async (html, url, selector) => htmlToMarkdown(html, url, selector),
   homeDir: () => '/',
 };

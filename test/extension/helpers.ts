@@ -208,11 +208,12 @@ export interface MockProviders {
  * Registers a `before` hook that starts them, points `dialogNotebook.<provider>.baseUrl` at them, stores
  * their keys and selects `model`, and an `after` hook that undoes all of it and resets the settings named
  * in `reset` (those the tests change). With `kernel` the suite needs Jupyter: it is skipped without
- * (DIALOG_TEST_NO_KERNEL=1) and uses the local kernel. The servers answer from the `before` hook on.
+ * (DIALOG_TEST_NO_KERNEL=1) and uses the local kernel. Without `web` the suite's prompts are answered with
+ * `dialogNotebook.web.enabled` off (no read_url, no web search). The servers answer from the `before` hook on.
  */
 export function useMockProviders(
   model: string,
-  opts: { providers?: Provider[]; reset?: string[]; kernel?: boolean } = {},
+  opts: { providers?: Provider[]; reset?: string[]; kernel?: boolean; web?: boolean } = {},
 ): MockProviders {
   const providers = opts.providers ?? ['anthropic', 'openai'];
   const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
@@ -231,9 +232,11 @@ export function useMockProviders(
       assert.equal(await vscode.commands.executeCommand('dialogNotebook.setApiKey', provider, MOCK_KEYS[provider]), true);
     }
     assert.equal(await vscode.commands.executeCommand('dialogNotebook.selectModel', model), model);
+    // read_url and web search are offered in every prompt by default: a suite about something else asks without them.
+    if (!opts.web) await settings().update('web.enabled', false, vscode.ConfigurationTarget.Global);
   });
   after(async () => {
-    for (const k of [...providers.map((p) => `${p}.baseUrl`), ...(opts.reset ?? [])]) await settings().update(k, undefined, vscode.ConfigurationTarget.Global);
+    for (const k of [...providers.map((p) => `${p}.baseUrl`), ...(opts.reset ?? []), 'web.enabled']) await settings().update(k, undefined, vscode.ConfigurationTarget.Global);
     await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
     for (const p of providers) await vscode.commands.executeCommand('dialogNotebook.setApiKey', p, '');
     await ant?.close();

@@ -16,6 +16,12 @@ export interface AnthropicStream {
   toolUse?: { id: string; name: string; input: Record<string, unknown> };
   /** Several tool calls after the text (after `toolUse`, when both are given), in order. */
   toolUses?: { id: string; name: string; input: Record<string, unknown> }[];
+  /**
+   * A server-side web search before the text, as the API streams it: a `server_tool_use` block, its
+   * `web_search_tool_result`, then the text block citing `cite` (a `citations_delta` before the text).
+   * The usage's `server_tool_use.web_search_requests` counts it.
+   */
+  webSearch?: { query: string; results: { url: string; title: string }[]; cite: { url: string; title: string; text: string } };
   /** Pause before each delta, ms. */
   delayMs?: number;
   usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
@@ -85,6 +91,15 @@ async function stream(script: AnthropicStream, req: RecordedRequest, res: Server
     return true;
   };
   if (s.thinking) await block({ type: 'thinking', thinking: '', signature: '' }, [...s.thinking.map((thinking) => ({ type: 'thinking_delta', thinking })), { type: 'signature_delta', signature: 'sig' }]);
+  if (s.webSearch) {
+    const ws = s.webSearch;
+    const id = 'srvtoolu_mock';
+    await block({ type: 'server_tool_use', id, name: 'web_search', input: {} }, [{ type: 'input_json_delta', partial_json: JSON.stringify({ query: ws.query }) }]);
+    const content = ws.results.map((r) => ({ type: 'web_search_result', url: r.url, title: r.title, encrypted_content: 'enc', page_age: null }));
+    await block({ type: 'web_search_tool_result', tool_use_id: id, content }, []);
+    const citation = { type: 'web_search_result_location', url: ws.cite.url, title: ws.cite.title, cited_text: ws.cite.text, encrypted_index: 'idx' };
+    await block({ type: 'text', text: '', citations: [] }, [{ type: 'citations_delta', citation }, { type: 'text_delta', text: ws.cite.text }]);
+  }
   // A reply that is only a tool call has no text block, as the API sends it.
   const calls = [...(s.toolUse ? [s.toolUse] : []), ...(s.toolUses ?? [])];
   if ((s.text.length || !calls.length) && !(await block({ type: 'text', text: '', citations: null }, s.text.map((text) => ({ type: 'text_delta', text }))))) return;
@@ -99,7 +114,8 @@ async function stream(script: AnthropicStream, req: RecordedRequest, res: Server
   }
   if (s.holdOpen) return w.end(true);
   const stop_reason = s.stopReason ?? (calls.length ? 'tool_use' : 'end_turn');
-  w.send({ type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: u.output ?? s.text.length } }, 'message_delta');
+  const server = s.webSearch ? { server_tool_use: { web_search_requests: 1, web_fetch_requests: 0 } } : {};
+  w.send({ type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: u.output ?? s.text.length, ...server } }, 'message_delta');
   w.send({ type: 'message_stop' }, 'message_stop');
   return w.end();
 }

@@ -2,7 +2,7 @@
 // answer, written into the reply as a ```json {.usage}``` block (reply-format §4), and summed over a
 // dialog from those blocks, so the total survives closing the file and follows reruns and deletions.
 
-import { priceOf } from './price';
+import { priceOf, webSearchPrice } from './price';
 import { numberValue, parseJsonObject } from '../base';
 import { Dialog, Message } from '../model';
 import { renderOutputsAi } from '../hist';
@@ -19,11 +19,13 @@ export interface Usage {
   cache_creation_tokens?: number;
   /** Output spent on reasoning (part of `completion_tokens`). */
   reasoning_tokens?: number;
+  /** Searches of the provider's server-side web search (Anthropic's `server_tool_use`), priced apart from tokens. */
+  web_search_requests?: number;
   /** Dollars, when the provider reports them (OpenRouter, LiteLLM proxies). */
   cost?: number;
 }
 
-const OPTIONAL = ['cached_tokens', 'cache_creation_tokens', 'reasoning_tokens', 'cost'] as const;
+const OPTIONAL = ['cached_tokens', 'cache_creation_tokens', 'reasoning_tokens', 'web_search_requests', 'cost'] as const;
 
 /**
  * `u` with its dollar cost: the provider's own when it reported one, else from the price list for
@@ -31,7 +33,9 @@ const OPTIONAL = ['cached_tokens', 'cache_creation_tokens', 'reasoning_tokens', 
  */
 export function pricedUsage(u: Usage, model: string): Usage {
   if (u.cost !== undefined) return u;
-  const cost = priceOf(model, { input_tokens: u.prompt_tokens, output_tokens: u.completion_tokens, cached_tokens: u.cached_tokens, cache_write_tokens: u.cache_creation_tokens });
+  const tokens = priceOf(model, { input_tokens: u.prompt_tokens, output_tokens: u.completion_tokens, cached_tokens: u.cached_tokens, cache_write_tokens: u.cache_creation_tokens });
+  const searches = u.web_search_requests ? webSearchPrice(model, u.web_search_requests) : 0;
+  const cost = tokens === undefined || searches === undefined ? undefined : tokens + searches;
   // To a hundred-millionth of a dollar: float noise (0.0045000000000000005) has no place in a reply.
   return cost === undefined ? u : { ...u, cost: Math.round(cost * 1e8) / 1e8 };
 }
@@ -71,6 +75,7 @@ export function usageDetail(u: Usage, model?: string): string {
   if (u.cached_tokens !== undefined && u.prompt_tokens > 0) f.push(`cached=${((100 * u.cached_tokens) / u.prompt_tokens).toFixed(1)}%`);
   if (u.cache_creation_tokens) f.push(`cache_new=${n(u.cache_creation_tokens)}`);
   if (u.reasoning_tokens) f.push(`reasoning=${n(u.reasoning_tokens)}`);
+  if (u.web_search_requests) f.push(`web_search=${n(u.web_search_requests)}`);
   if (u.cost !== undefined) f.push(`$${u.cost.toFixed(4)}`);
   if (model) f.push(model);
   return f.join(' | ');
@@ -125,6 +130,7 @@ function legacyUsage(summary: unknown, detail: unknown): Usage | null {
     else if (kv[1] === 'out') u.completion_tokens = v;
     else if (kv[1] === 'cache_new') u.cache_creation_tokens = v;
     else if (kv[1] === 'reasoning') u.reasoning_tokens = v;
+    else if (kv[1] === 'web_search') u.web_search_requests = v;
     else if (kv[1] === 'cached' && kv[3]) u.cached_tokens = Math.round((u.prompt_tokens * v) / 100);
   }
   const cost = /^\$([\d.]+)$/.exec(String(summary ?? '').trim());

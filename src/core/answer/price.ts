@@ -34,3 +34,12 @@ export function priceOf(model: string, usage: PriceUsage): number | undefined {
     return undefined; // inconsistent counts (more cached than input): no price rather than a wrong one
   }
 }
+
+/** Dollars per server-side web search, by provider (Anthropic: $10 per 1,000 searches, on top of the tokens). */
+const WEB_SEARCH_PRICES: Record<string, number> = { anthropic: 0.01 };
+
+/** Dollars for `requests` web searches on `model` (the setting's form), or undefined when the provider's price is unknown. */
+export function webSearchPrice(model: string, requests: number): number | undefined {
+  const each = WEB_SEARCH_PRICES[model.slice(0, Math.max(0, model.indexOf(':'))).trim()];
+  return each === undefined ? undefined : each * requests;
+}

@@ -9,3 +9,14 @@ declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
   decode(input?: Uint8Array): string;
 }
+declare class URL {
+  constructor(url: string, base?: string | URL);
+  readonly href: string;
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
+  readonly hostname: string;
+}
+interface AbortSignal {
+  readonly aborted: boolean;
+}

@@ -2,3 +2,4 @@
 export * from './defs';
 export * from './run';
 export * from './limit';
+export * from './web';

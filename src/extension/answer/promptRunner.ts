@@ -27,7 +27,7 @@ import { PromptRefs, chatTokens, clientCalls, kernelAsks, promptRefs, refsText }
 import { sayOnce } from './kernelNotices';
 import { DialogKernels, promptKernel } from './promptKernel';
 import { AnswerInputs, answerInputs, planRequest } from './request';
-import { AnswerToolbox, answerDialogTools, answerToolbox, kernelRefs } from './toolbox';
+import { AnswerToolbox, answerDialogTools, answerToolbox, answerWebTools, kernelRefs } from './toolbox';
 import { watchPrompt } from './promptWatch';
 import { UPDATE_INTERVAL_MS, UpdateThrottle } from './throttle';
 
@@ -121,6 +121,7 @@ function roundRequest(inputs: AnswerInputs, system: string, history: readonly Ms
     maxTokens: inputs.model.maxTokens,
     tools: schemas.length ? schemas : undefined,
     toolChoice: round >= config.maxToolRounds ? 'none' : undefined,
+    webSearch: config.webEnabled && inputs.model.choice.provider === 'anthropic' ? true : undefined,
     thinking: round ? undefined : thinking,
   };
 }
@@ -245,7 +246,7 @@ export class PromptRunner implements CellRunner {
     if (varTokens && !planFits(plan, varTokens)) ({ plan, system } = planRequest(d, id, { ...limits, maxInputTokens: limits.maxInputTokens - varTokens }, media));
     if (kernel?.missing.length) notice = missingNote(kernel.missing);
     unread.unreadable = craft.unreadable;
-    const toolbox = answerToolbox(kernel, answerDialogTools(cell.notebook, refs, id, this.kernels));
+    const toolbox = answerToolbox(kernel, answerDialogTools(cell.notebook, refs, id, this.kernels), answerWebTools(cell.notebook, refs));
     let thinking = this.thinking(cell, model.choice.provider);
     const refused = (why: string) => {
       thinking = undefined;
@@ -321,7 +322,7 @@ export class PromptRunner implements CellRunner {
     const { plan, system } = planRequest(d, id, inputs.limits, inputs.media);
     const refs = promptRefs(plan.messages);
     if (kernelAsks(plan.messages, !!this.kernels?.running(nb), kernelRefs, refs)) return;
-    const toolbox = answerToolbox(undefined, answerDialogTools(nb, refs, id, this.kernels));
+    const toolbox = answerToolbox(undefined, answerDialogTools(nb, refs, id, this.kernels), answerWebTools(nb, refs));
     await inputs.model.provider.prepare?.(roundRequest(inputs, system, plan.chat, toolbox, 0, this.thinking(cell, inputs.model.choice.provider, false)));
   }
 

@@ -13,6 +13,13 @@ import { onDidChangeSessionUsage, sessionUsage } from './sessionUsage';
 
 const tokens = (u: Usage) => (u.cost !== undefined ? usageSummary(u) : `${u.total_tokens.toLocaleString('en-US')} tok`);
 
+/** What the model can read of the web (issue 52): read_url always, web search only where the provider has its own. */
+function webLine(model: string): string {
+  if (!config.webEnabled) return 'Web: off (`dialogNotebook.web.enabled`); a prompt naming ``&`read_url` `` still gets read_url.';
+  const provider = model.slice(0, Math.max(0, model.indexOf(':')));
+  return provider === 'anthropic' ? "Web: `read_url` and Anthropic's web search." : `Web: \`read_url\` only: ${provider || 'this provider'} has no web search here.`;
+}
+
 /**
  * The prompts only (all the cost reads): no conversion of the other cells and their outputs. Each is the
  * cell's cached message, so an unchanged reply is neither decoded nor its usage parsed again.
@@ -36,7 +43,7 @@ export class ModelStatusItem implements vscode.Disposable {
       vscode.window.onDidChangeActiveNotebookEditor(() => this.update()),
       vscode.window.onDidChangeVisibleNotebookEditors(() => this.update()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (config.affects(e, 'model')) this.update();
+        if (config.affects(e, 'model') || config.affects(e, 'web.enabled')) this.update();
       }),
       // Costs are read from the replies: only cells added or removed and output changes matter, not keystrokes.
       onDidChangeSessionUsage(() => this.update()),
@@ -68,7 +75,8 @@ export class ModelStatusItem implements vscode.Disposable {
         (cost.answers
           ? `Last answer: ${tokens(cost.last!)} (in ${cost.last!.prompt_tokens.toLocaleString('en-US')}, out ${cost.last!.completion_tokens.toLocaleString('en-US')}).\n\nDialog total over ${cost.answers} answers: ${tokens(cost.total)}.`
           : 'No reply in this dialog records its usage yet.') +
-        (extra ? `\n\nGhost text and Edit with AI this session: ${tokens(extra)} (in the total, not saved in the file).` : ''),
+        (extra ? `\n\nGhost text and Edit with AI this session: ${tokens(extra)} (in the total, not saved in the file).` : '') +
+        `\n\n${webLine(model)}`,
     );
     this.item.show();
   }

@@ -28,7 +28,16 @@ function usage(u: Partial<Anthropic.MessageDeltaUsage>, output: number): Usage {
   const res: Usage = { prompt_tokens: input, completion_tokens: output, total_tokens: input + output };
   if (read) res.cached_tokens = read;
   if (write) res.cache_creation_tokens = write;
+  const searches = u.server_tool_use?.web_search_requests;
+  if (searches) res.web_search_requests = searches;
   return res;
+}
+
+/** A cited source as the reply's link: ` ([title](url))`, once per text block and URL. */
+function sourceLinks(citations: readonly Anthropic.TextCitation[]): string {
+  const seen = new Map<string, string>();
+  for (const c of citations) if (c.type === 'web_search_result_location' && !seen.has(c.url)) seen.set(c.url, c.title ?? c.url);
+  return [...seen].map(([url, title]) => ` ([${title.replace(/[[\]]/g, '')}](${url}))`).join('');
 }
 
 export class AnthropicProvider implements AnswerProvider {
@@ -69,6 +78,8 @@ export class AnthropicProvider implements AnswerProvider {
     // `messages.create` with these bytes: the SDK's own POST, which sends a byte body as it is.
     const stream = await (await this.sdk()).post<Stream<Anthropic.RawMessageStreamEvent>>('/v1/messages', { body: this.body.of(req), headers: { 'content-type': 'application/json' }, stream: true, signal });
     const calls = new Map<number, { id: string; name: string; json: string; server: boolean }>();
+    /** The web search citations of each text block, written as links when the block ends. */
+    const cited = new Map<number, Anthropic.TextCitation[]>();
     let input: Partial<Anthropic.MessageDeltaUsage> = {};
     let reason: StopReason = 'other';
     for await (const ev of stream) {
@@ -88,6 +99,7 @@ export class AnthropicProvider implements AnswerProvider {
           const d = ev.delta;
           if (d.type === 'text_delta') yield { type: 'text', text: d.text };
           else if (d.type === 'thinking_delta') yield { type: 'thinking', text: d.thinking };
+          else if (d.type === 'citations_delta') cited.set(ev.index, [...(cited.get(ev.index) ?? []), d.citation as Anthropic.TextCitation]);
           else if (d.type === 'input_json_delta') {
             const c = calls.get(ev.index);
             if (c) c.json += d.partial_json;
@@ -95,6 +107,12 @@ export class AnthropicProvider implements AnswerProvider {
           break;
         }
         case 'content_block_stop': {
+          const sources = cited.get(ev.index);
+          if (sources) {
+            cited.delete(ev.index);
+            const links = sourceLinks(sources);
+            if (links) yield { type: 'text', text: links };
+          }
           const c = calls.get(ev.index);
           if (!c) break;
           calls.delete(ev.index);

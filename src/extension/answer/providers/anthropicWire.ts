@@ -10,6 +10,8 @@ import { AnswerRequest } from './provider';
 import { offeredHistory, wireName } from './wire';
 
 type Block = Anthropic.ContentBlockParam;
+/** The server-side web search offered with `webSearch` (a few searches per round at most: each costs). */
+export const WEB_SEARCH_TOOL: Anthropic.WebSearchTool20250305 = { type: 'web_search_20250305', name: 'web_search', max_uses: 5 };
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 function mediaBlock(p: MediaPart): Block {
@@ -65,8 +67,11 @@ export function anthropicParams(req: AnswerRequest): Anthropic.MessageCreatePara
   for (const m of messages) if (!(m.content as Block[]).length) m.content = [{ type: 'text', text: '.' }];
   const params: Anthropic.MessageCreateParamsNonStreaming = { model: req.model, max_tokens: req.maxTokens, messages };
   if (req.system) params.system = req.system;
-  if (live.length) {
-    params.tools = live.map((t) => anthropicTool(t) as Anthropic.Tool);
+  const tools: Anthropic.ToolUnion[] = live.map((t) => anthropicTool(t) as Anthropic.Tool);
+  // Anthropic's own web search runs on its servers: its calls come back as `server_tool_use` blocks.
+  if (req.webSearch) tools.push(WEB_SEARCH_TOOL);
+  if (tools.length) {
+    params.tools = tools;
     if (req.toolChoice === 'none') params.tool_choice = { type: 'none' };
   }
   return withThinking(params, req);

@@ -18,6 +18,8 @@ export interface AnswerRequest {
   maxTokens: number;
   /** Functions the model may call now (the ``&`fn` `` of the dialog's kernel); none: it may call nothing. */
   tools?: readonly ToolSchema[];
+  /** Offer the provider's own server-side web search (Anthropic's; `dialogNotebook.web.enabled`). */
+  webSearch?: boolean;
   /** `none`: the tools are declared (the history's calls of them stay tool turns) but none may be called now. */
   toolChoice?: 'none';
   /** Think before answering (the prompt's 🧠 switch): Anthropic's budget, or an OpenAI `reasoning_effort`. */

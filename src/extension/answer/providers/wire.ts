@@ -54,6 +54,7 @@ function sameRequest(a: AnswerRequest, b: AnswerRequest): boolean {
     a.system === b.system &&
     a.maxTokens === b.maxTokens &&
     a.toolChoice === b.toolChoice &&
+    a.webSearch === b.webSearch &&
     a.thinking?.budgetTokens === b.thinking?.budgetTokens &&
     a.thinking?.effort === b.thinking?.effort &&
     a.messages.length === b.messages.length &&
