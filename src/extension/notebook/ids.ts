@@ -10,6 +10,7 @@ import { freshId } from '../../core/model';
 import { CellState, NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
 import { fixInsertedCode } from './insertedCode';
 import { BOOKKEEPING } from './origins';
+import { queueEdit } from './edits';
 
 /** An id used by no cell of `nb` and not in `taken`. */
 export function freshCellId(nb: vscode.NotebookDocument, taken: ReadonlySet<string> = new Set()): string {
@@ -55,11 +56,14 @@ export function registerCellIds(context: vscode.ExtensionContext): void {
       if (!added.length) return;
       // First the language, so the id edit records the cell as code.
       await fixInsertedCode(e.notebook, added);
-      const edits = idEdits(e.notebook, added);
-      if (!edits.length) return;
-      const we = new vscode.WorkspaceEdit();
-      we.set(e.notebook.uri, edits);
-      await vscode.workspace.applyEdit(we);
+      // In the dialog's turn of edits: the cells' indices are those VS Code applies the edit to.
+      await queueEdit(e.notebook, () => {
+        const edits = idEdits(e.notebook, added.filter((c) => c.index >= 0));
+        if (!edits.length) return;
+        const we = new vscode.WorkspaceEdit();
+        we.set(e.notebook.uri, edits);
+        return vscode.workspace.applyEdit(we);
+      });
     }),
   );
 }

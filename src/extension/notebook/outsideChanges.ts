@@ -45,7 +45,10 @@ interface Watched {
   known: Version;
   /** The mtime VS Code last read or wrote, or an earlier one (a save check passes either way); none: unknown. */
   mtime?: number;
-  /** Recent versions of the file, oldest first, `known` last: where another writer may have started from. */
+  /**
+   * Recent versions of the file, oldest first, `known` last: where another writer may have started from.
+   * The first holds the file as opened and always stays (`git checkout` puts it back).
+   */
   history: Version[];
   /** What theirs did to busy messages, waiting for them to be free, and the timer that looks again. */
   waiting: { base: Dialog; theirs: Dialog; ids: string[] }[];
@@ -104,9 +107,9 @@ function dialogOfVersion(v: Version, name: string): Dialog {
 function adopt(w: Watched, v: Version, mtime: number | undefined): void {
   w.known = v;
   if (mtime !== undefined) w.mtime = mtime;
-  w.history = w.history.filter((h) => h.text !== v.text);
-  w.history.push(v);
-  if (w.history.length > HISTORY) w.history.shift();
+  const [opened, ...rest] = w.history;
+  w.history = opened && opened.text !== v.text ? [opened, ...rest.filter((h) => h.text !== v.text), v] : [v, ...rest.filter((h) => h.text !== v.text)];
+  if (w.history.length > HISTORY) w.history.splice(1, 1);
 }
 
 /** What a merge of an outside change did, for tests and the benchmark. */
