@@ -15,6 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Dialog, Message, readIpynb } from '../../src/core';
 import { closeAll, freshDialog, readText, setCellText, until, wsUri } from './helpers';
 import { Program } from './writerProgram';
+import { msg2cell } from '../../src/extension/notebook/cells';
 
 /** Seeds run by `npm test`, and every seed that once failed. */
 const FIXED = [1, 2];
@@ -93,8 +94,10 @@ describe('many hands at once: seeded interleavings converge', function () {
           } else if (r < 0.55 || !mine.length) {
             const marker = `U:${mine.length}`;
             const at = Math.floor(rand() * (nb.cellCount + 1));
+            // With its id, as the extension's own commands make a message (a cell VS Code inserts gets one just after).
+            const cell = msg2cell(new Message({ id: `user${String(mine.length).padStart(4, '0')}`, msgType: 'note', content: text(marker, 0) }), 'python');
             const edit = new vscode.WorkspaceEdit();
-            edit.set(nb.uri, [vscode.NotebookEdit.insertCells(at, [new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, text(marker, 0), 'markdown')])]);
+            edit.set(nb.uri, [vscode.NotebookEdit.insertCells(at, [cell])]);
             if (await vscode.workspace.applyEdit(edit)) {
               mine.push(marker);
               ack(marker, 0);
