@@ -9,7 +9,8 @@ import { notebookCodeLanguage } from '../notebook/edits';
 import { messageSplices } from '../notebook/messageSplices';
 import { registerConflictDecorations } from './conflictDecorations';
 import { CommandResult, DONE, refuse } from './feedback';
-import { resolveCell } from './target';
+import { activeDialog, resolveCell, selectCells } from './target';
+import { FIRST_CONFLICT_COMMAND } from '../notebook/conflictNotice';
 
 const COMMANDS: Record<Resolution, string> = {
   mine: 'dialogNotebook.conflict.keepMine',
@@ -57,6 +58,23 @@ export async function keep(how: Resolution, arg?: unknown): Promise<CommandResul
   return (await vscode.workspace.applyEdit(edit)) ? DONE : refuse('VS Code refused the edit.');
 }
 
+/**
+ * Dialog: Go to Next Conflict: selects and reveals the next cell in a conflict after the selected one (from
+ * the top again after the last); `first` starts at the top. The notification of a merge and the Sections
+ * view lead here.
+ */
+export async function revealConflict(nb: vscode.NotebookDocument | undefined, first = false): Promise<CommandResult> {
+  if (!nb) return refuse('Open a dialog first.');
+  const cells = nb.getCells();
+  const marked = cells.filter((c) => markOf(c)).map((c) => c.index);
+  if (!marked.length) return refuse(`${nb.uri.path.split('/').pop()} has no conflicts left.`);
+  if (!vscode.window.visibleNotebookEditors.some((e) => e.notebook === nb)) await vscode.window.showNotebookDocument(nb);
+  const at = first ? -1 : (vscode.window.visibleNotebookEditors.find((e) => e.notebook === nb)?.selection.start ?? -1);
+  const next = marked.find((i) => i > at) ?? marked[0];
+  selectCells(nb, next);
+  return { ok: true, message: `cell ${next + 1}` };
+}
+
 function conflictItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
   const mark = markOf(cell);
   if (!mark) return [];
@@ -93,6 +111,8 @@ export function registerConflicts(context: vscode.ExtensionContext): void {
     // A mark on one cell shows on the cell it conflicts with too.
     vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (e.contentChanges.length || e.cellChanges.some((c) => c.metadata)) && changed.fire()),
     ...(Object.keys(COMMANDS) as Resolution[]).map((how) => vscode.commands.registerCommand(COMMANDS[how], (arg?: unknown) => keep(how, arg))),
+    vscode.commands.registerCommand('dialogNotebook.conflict.next', (arg?: unknown) => revealConflict(activeDialog(arg))),
+    vscode.commands.registerCommand(FIRST_CONFLICT_COMMAND, (uri: string) => revealConflict(vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri), true)),
     registerConflictDecorations(markOf),
   );
 }

@@ -23,6 +23,7 @@ import { isStreaming } from './streamingReplies';
 import { keepTyping, typingIn } from './keepTyping';
 import { platform } from '../platform';
 import { log } from '../log';
+import { tellMerge } from './conflictNotice';
 
 /** The file as this window last agreed with it. */
 interface Baseline {
@@ -143,11 +144,7 @@ export async function mergeOutsideChange(nb: vscode.NotebookDocument, base: Base
   }
   const said = describeMerge(report);
   const result: OutsideMerge = { uri: nb.uri.toString(), said, conflicts: report.conflicts, edited: edits.length > 0 };
-  if (said) {
-    log.info(`${name} changed on disk: ${said}`);
-    const show = report.conflicts ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void show(`${name} changed on disk: ${said}.${report.conflicts ? ' Both versions are kept; resolve them on the cells marked as conflicts.' : ''}`);
-  }
+  tellMerge(nb, name, report);
   merged.fire(result);
   return result;
 }
