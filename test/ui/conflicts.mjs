@@ -64,4 +64,47 @@ export const tests = {
     const at = await until(page, () => focusedCell(page), (t) => t.includes(THEIRS), 'the conflict cell of theirs selected');
     assert.match(at, /Keep Mine/, 'the selected copy offers Keep Mine on its status bar');
   },
+
+  async 'a note in conflict, rendered: both copies say which side they are and offer the three choices'({ page, workspace, assert, screenshot }) {
+    // The user edits the heading note and leaves it rendered (unsaved); the agent edits it too.
+    // The webview's frame showing `text` (not the workbench: the Sections view and cell editors say it too).
+    const frameWith = async (text) => {
+      for (const f of page.frames()) if (f !== page.mainFrame() && (await f.locator(`text=${text}`).count().catch(() => 0))) return f;
+      return undefined;
+    };
+    // A double-click on the rendered note edits it (the row itself is drawn by the notebook's webview).
+    const shown = await until(page, () => frameWith('Shared analysis'), Boolean, 'the rendered heading', 60000);
+    await shown.locator('h1', { hasText: 'Shared analysis' }).first().dblclick();
+    const heading = page.locator('.notebookOverlay:visible .monaco-list-row.markdown-cell-row').first();
+    await heading.locator('.view-line', { hasText: 'Shared analysis' }).first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' (mine)');
+    await heading.locator('.view-line', { hasText: 'Shared analysis (mine)' }).first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Escape');
+    const path = join(workspace, FILE);
+    const nb = JSON.parse(readFileSync(path, 'utf8'));
+    nb.cells.find((c) => c.id === 'b0000001').source = '# Shared analysis (theirs)';
+    writeFileSync(path, JSON.stringify(nb, null, 1) + '\n');
+    // In the notebook's webview, over the rendered copy of theirs: its side and the three choices.
+    const frame = await until(page, () => frameWith('conflict: theirs'), Boolean, 'the rendered copy of theirs labelled', 60000);
+    const label = frame.locator('.dialog-conflict-label', { hasText: 'conflict: theirs' }).first();
+    assert.match(await label.innerText(), /conflict: theirs[\s\S]*Keep Mine[\s\S]*Keep Theirs[\s\S]*Keep Both/);
+    // And the user's own copy, rendered too (the merge left the cursor in it: Escape renders it), says so.
+    const editing = page.locator('.notebookOverlay:visible .monaco-list-row.markdown-cell-row .view-line', { hasText: 'Shared analysis (mine)' }).first();
+    if (await editing.isVisible()) {
+      await editing.click();
+      await page.keyboard.press('Escape');
+    }
+    const mine = frame.locator('.dialog-conflict-label', { hasText: 'conflict: mine' }).first();
+    await mine.waitFor({ timeout: 30000 });
+    assert.match(await mine.innerText(), /Keep Mine[\s\S]*Keep Theirs[\s\S]*Keep Both/);
+    await screenshot('conflicts-rendered');
+    const keepTheirs = label.locator('button', { hasText: 'Keep Theirs' });
+    await keepTheirs.hover();
+    await keepTheirs.click();
+    // Settled: one heading left, theirs, and no label.
+    await until(page, () => frameWith('conflict: theirs'), (f) => !f, 'the label gone once settled', 60000);
+    await frameWith('Shared analysis (theirs)').then((f) => assert.ok(f, 'their heading kept'));
+    assert.equal(await frameWith('Shared analysis (mine)'), undefined, 'mine dropped');
+  },
 };
