@@ -65,7 +65,7 @@ export const tests = {
     assert.match(at, /Keep Mine/, 'the selected copy offers Keep Mine on its status bar');
   },
 
-  async 'a note in conflict, rendered: both copies say which side they are and offer the three choices'({ page, workspace, assert, screenshot }) {
+  async 'a note in conflict, rendered: both copies say which side they are and offer the three choices'({ page, vsc, workspace, assert, screenshot }) {
     // The user edits the heading note and leaves it rendered (unsaved); the agent edits it too.
     // The webview's frame showing `text` (not the workbench: the Sections view and cell editors say it too).
     const frameWith = async (text) => {
@@ -92,8 +92,14 @@ export const tests = {
     // And the user's own copy, rendered too (the merge left the cursor in it: Escape renders it), says so.
     const editing = page.locator('.notebookOverlay:visible .monaco-list-row.markdown-cell-row .view-line', { hasText: 'Shared analysis (mine)' }).first();
     if (await editing.isVisible()) {
-      await editing.click();
-      await page.keyboard.press('Escape');
+      // The cell's own Stop Editing Cell button (✓), as a person ends editing a note.
+      const row = page.locator('.notebookOverlay:visible .monaco-list-row.markdown-cell-row').filter({ has: page.locator('.view-line', { hasText: 'Shared analysis (mine)' }) }).first();
+      await row.hover();
+      const stop = row.locator('.action-item a[aria-label*="Stop Editing"]').first();
+      if (await stop.waitFor({ timeout: 10000 }).then(() => true, () => false)) {
+        await stop.hover();
+        await stop.click();
+      } else await vsc.runCommand('Notebook: Stop Editing Cell');
     }
     const mine = frame.locator('.dialog-conflict-label', { hasText: 'conflict: mine' }).first();
     await mine.waitFor({ timeout: 30000 });
