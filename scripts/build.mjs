@@ -66,6 +66,9 @@ if (existsSync('src/renderer/reply.ts')) {
   // webview.
   jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/renderer/reply.ts'],
     outfile: 'dist/replyRenderer.js', format: 'esm' }));
+  // Conflict labels on rendered notes: an extension of VS Code's markdown renderer.
+  jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/renderer/conflictLabels.ts'],
+    outfile: 'dist/conflictLabels.js', format: 'esm' }));
 }
 const suites = existsSync('test/extension')
   ? readdirSync('test/extension', { recursive: true }).filter((f) => f.endsWith('.test.ts')).map((f) => `test/extension/${f}`)

@@ -5,6 +5,9 @@
 // "Outputs changed" on that prompt, with no "Metadata changed" anywhere (our storage bookkeeping is
 // transient; before, the notebook and every cell showed "Metadata changed"). Switched to text, the
 // reply's change is a line of text. The Timeline's "Uncommitted Changes" opens the same diff.
+// Issue 55.1: words changed at the end of a long note (one line) are cut off at the right edge of VS Code's
+// notebook diff, which draws cells unwrapped with no way to change it; its title bar's Open Changes as Text
+// shows the same change as wrapped text, the changed words in view without scrolling sideways.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +16,8 @@ import { explorerRow } from './lib/panelPage.mjs';
 import { until } from './lib/poll.mjs';
 
 const FILE = 'basic.ipynb';
+const LONG = 'long-note.ipynb'; // in fixtures/: a note of one long line
+const CHANGED = 'said what changed today, QUETZAL.';
 const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', ...args], { cwd, encoding: 'utf8' });
 
 /** The visible notebook diff editor. */
@@ -85,4 +90,47 @@ export const tests = {
     await entry.click();
     await checkDiff(page, assert, log);
   },
+};
+
+/** Whether the text `word` shows inside the visible box of the editor around it (not clipped off its right edge). */
+const wordInView = (page, editorSel, word) =>
+  page.evaluate(([sel, w]) => {
+    for (const ed of document.querySelectorAll(sel)) {
+      const box = ed.getBoundingClientRect();
+      const walker = document.createTreeWalker(ed, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.textContent.indexOf(w);
+        if (at < 0) continue;
+        const r = document.createRange();
+        r.setStart(n, at);
+        r.setEnd(n, at + w.length);
+        const rect = r.getBoundingClientRect();
+        if (rect.width && rect.left >= box.left && rect.right <= box.right) return true;
+      }
+    }
+    return false;
+  }, [editorSel, word]);
+
+tests["a long note's edited end: Open Changes as Text shows the changed words wrapped, in view"] = async ({ page, vsc, workspace, assert, screenshot }) => {
+  const file = path.join(workspace, LONG);
+  const before = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, before.replace('say what changed today.', CHANGED));
+  await vsc.runCommand('View: Close All Editors');
+  await vsc.runCommand('Source Control: Focus on Changes View');
+  const row = page.locator('.scm-view .monaco-list-row', { hasText: LONG }).first();
+  await row.waitFor({ timeout: 90000 });
+  await row.click();
+  await diff(page).waitFor({ timeout: 90000 });
+  await until(page, () => changeHeaders(page), (t) => t.includes('Input changed'), 'the diff listing "Input changed"', 90000);
+  // The notebook diff's title bar offers it.
+  const button = page.locator('.editor-actions .action-item a[aria-label*="Open Changes as Text"]').first();
+  await button.waitFor({ timeout: 30000 });
+  await button.hover();
+  await button.click();
+  // VS Code's text diff, the changed words on screen on both sides' modified editor, no sideways scroll.
+  const modified = '.monaco-diff-editor:visible .editor.modified';
+  await page.locator(`${modified} .view-line`, { hasText: 'QUETZAL' }).first().waitFor({ timeout: 60000 });
+  await until(page, () => wordInView(page, '.monaco-diff-editor .editor.modified', 'QUETZAL'), Boolean, 'the changed words in view in the text diff', 30000);
+  assert.ok(await page.locator('.tab.active', { hasText: 'changes as text' }).count(), 'the tab says what it is');
+  await screenshot('scm-diff-as-text');
 };

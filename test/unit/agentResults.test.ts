@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { limitResult, planDialogTool } from '../../src/core/tools';
-import { setupLines } from '../../src/extension/mcp/setup';
+import { TOKEN_MASK, setupLines } from '../../src/extension/mcp/setup';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const ctx = { name: 'd', mode: 'standard', current: null };
@@ -47,5 +47,16 @@ describe('agents: the set-up lines', () => {
     assert.equal(codex.text, 'export DIALOGS_MCP_TOKEN=tok && codex mcp add dialogs --url http://127.0.0.1:7316/mcp --bearer-token-env-var DIALOGS_MCP_TOKEN');
     assert.match(toml.text, /^\[mcp_servers\.dialogs\]\nurl = "http:\/\/127\.0\.0\.1:7316\/mcp"\nbearer_token_env_var = "DIALOGS_MCP_TOKEN"\n$/);
     assert.deepEqual(JSON.parse(json.text), { mcpServers: { dialogs: { type: 'http', url: 'http://127.0.0.1:7316/mcp', headers: { Authorization: 'Bearer tok' } } } });
+  });
+
+  it('shows each line with the token masked, and copies it whole (issue 55.5)', () => {
+    const token = 'a1'.repeat(32);
+    for (const l of setupLines('http://127.0.0.1:7316/mcp', token)) {
+      assert.equal(l.shown.includes(token), false, l.agent);
+      assert.equal(l.shown, l.text.split(token).join(TOKEN_MASK), l.agent);
+    }
+    const [claude, codex] = setupLines('http://127.0.0.1:7316/mcp', token);
+    assert.ok(claude.text.includes(token) && codex.text.includes(token));
+    assert.equal(claude.shown, `claude mcp add --transport http dialogs http://127.0.0.1:7316/mcp --header "Authorization: Bearer ${TOKEN_MASK}"`);
   });
 });

@@ -1,6 +1,7 @@
 // Conflicts left by a merge (an outside change, `dlg merge`): a cell marked as the other side's version
 // of a message shows it on its status bar, as do the cells it conflicts with, and Keep Mine / Keep Theirs
-// / Keep Both settle it as one edit (core/threeway resolveConflict).
+// / Keep Both settle it as one edit (core/threeway resolveConflict). A rendered note shows the same label and
+// choices above its text (renderer/conflictLabels.ts), whose clicks come here.
 
 import * as vscode from 'vscode';
 import { ConflictMark, Resolution, conflictOf, resolveConflict } from '../../core/threeway';
@@ -9,13 +10,17 @@ import { notebookCodeLanguage } from '../notebook/edits';
 import { messageSplices } from '../notebook/messageSplices';
 import { registerConflictDecorations } from './conflictDecorations';
 import { CommandResult, DONE, refuse } from './feedback';
-import { resolveCell } from './target';
+import { activeDialog, resolveCell, selectCells } from './target';
+import { FIRST_CONFLICT_COMMAND } from '../notebook/conflictNotice';
 
 const COMMANDS: Record<Resolution, string> = {
   mine: 'dialogNotebook.conflict.keepMine',
   theirs: 'dialogNotebook.conflict.keepTheirs',
   both: 'dialogNotebook.conflict.keepBoth',
 };
+
+/** The renderer drawing the label on rendered notes (package.json notebookRenderer). */
+const LABELS_RENDERER = 'dialog-notebook.conflictLabels';
 
 /** Per notebook version: message id → the id of the cell holding the other side's version of it. */
 const others = new WeakMap<vscode.NotebookDocument, { version: number; of: Map<string, string | null> }>();
@@ -57,6 +62,23 @@ export async function keep(how: Resolution, arg?: unknown): Promise<CommandResul
   return (await vscode.workspace.applyEdit(edit)) ? DONE : refuse('VS Code refused the edit.');
 }
 
+/**
+ * Dialog: Go to Next Conflict: selects and reveals the next cell in a conflict after the selected one (from
+ * the top again after the last); `first` starts at the top. The notification of a merge and the Sections
+ * view lead here.
+ */
+export async function revealConflict(nb: vscode.NotebookDocument | undefined, first = false): Promise<CommandResult> {
+  if (!nb) return refuse('Open a dialog first.');
+  const cells = nb.getCells();
+  const marked = cells.filter((c) => markOf(c)).map((c) => c.index);
+  if (!marked.length) return refuse(`${nb.uri.path.split('/').pop()} has no conflicts left.`);
+  if (!vscode.window.visibleNotebookEditors.some((e) => e.notebook === nb)) await vscode.window.showNotebookDocument(nb);
+  const at = first ? -1 : (vscode.window.visibleNotebookEditors.find((e) => e.notebook === nb)?.selection.start ?? -1);
+  const next = marked.find((i) => i > at) ?? marked[0];
+  selectCells(nb, next);
+  return { ok: true, message: `cell ${next + 1}` };
+}
+
 function conflictItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
   const mark = markOf(cell);
   if (!mark) return [];
@@ -85,6 +107,44 @@ function conflictItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarI
   return items;
 }
 
+/** The sides of a dialog's conflict cells by message id, for the labels on rendered notes. */
+function sidesOf(nb: vscode.NotebookDocument): Record<string, 'mine' | 'theirs'> {
+  const out: Record<string, 'mine' | 'theirs'> = {};
+  for (const c of nb.getCells()) {
+    const id = cellState(c).id;
+    const side = id === undefined ? undefined : markOf(c)?.side;
+    if (id !== undefined && side) out[id] = side === 'theirs' ? 'theirs' : 'mine';
+  }
+  return out;
+}
+
+/** Talks with the labels of rendered notes (renderer/conflictLabels.ts): sends the sides, settles a click. */
+function registerLabels(): vscode.Disposable[] {
+  const messaging = vscode.notebooks.createRendererMessaging(LABELS_RENDERER);
+  /** What each dialog's editors were last told, so an edit that changes no side sends nothing. */
+  const told = new WeakMap<vscode.NotebookDocument, string>();
+  const tell = (nb: vscode.NotebookDocument, force = false) => {
+    const conflicts = sidesOf(nb);
+    const key = JSON.stringify(conflicts);
+    if (!force && (told.get(nb) ?? '{}') === key) return;
+    told.set(nb, key);
+    for (const ed of vscode.window.visibleNotebookEditors) if (ed.notebook === nb) void messaging.postMessage({ conflicts }, ed);
+  };
+  return [
+    messaging.onDidReceiveMessage(({ editor, message }) => {
+      const nb = editor.notebook;
+      if (nb.notebookType !== NOTEBOOK_TYPE) return;
+      const m = message as { keep?: unknown; id?: unknown; ready?: unknown };
+      if (m.ready) return void messaging.postMessage({ conflicts: sidesOf(nb) }, editor);
+      if (typeof m.keep !== 'string' || !Object.hasOwn(COMMANDS, m.keep) || typeof m.id !== 'string') return;
+      const cell = nb.getCells().find((c) => cellState(c).id === m.id);
+      if (cell) void keep(m.keep as Resolution, cell.document.uri);
+    }),
+    vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (e.contentChanges.length || e.cellChanges.some((c) => c.metadata)) && tell(e.notebook)),
+    vscode.window.onDidChangeVisibleNotebookEditors((eds) => eds.forEach((ed) => ed.notebook.notebookType === NOTEBOOK_TYPE && tell(ed.notebook, true))),
+  ];
+}
+
 export function registerConflicts(context: vscode.ExtensionContext): void {
   const changed = new vscode.EventEmitter<void>();
   context.subscriptions.push(
@@ -93,6 +153,9 @@ export function registerConflicts(context: vscode.ExtensionContext): void {
     // A mark on one cell shows on the cell it conflicts with too.
     vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (e.contentChanges.length || e.cellChanges.some((c) => c.metadata)) && changed.fire()),
     ...(Object.keys(COMMANDS) as Resolution[]).map((how) => vscode.commands.registerCommand(COMMANDS[how], (arg?: unknown) => keep(how, arg))),
+    vscode.commands.registerCommand('dialogNotebook.conflict.next', (arg?: unknown) => revealConflict(activeDialog(arg))),
+    vscode.commands.registerCommand(FIRST_CONFLICT_COMMAND, (uri: string) => revealConflict(vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri), true)),
     registerConflictDecorations(markOf),
+    ...registerLabels(),
   );
 }

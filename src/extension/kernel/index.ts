@@ -4,6 +4,7 @@
 // ipykernel.
 
 import * as vscode from 'vscode';
+import { registerPackageOffer } from './packageOffer';
 import { platform } from '../platform';
 import { DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
@@ -75,5 +76,6 @@ export function registerKernel(context: vscode.ExtensionContext, controller: Dia
     // Internal (no palette entry): the runner's offer of a package a dialog expects.
     vscode.commands.registerCommand('dialogNotebook.installPythonPackage', (exe: string, pkg: string) => pipInstall(exe, pkg, envs)),
   );
+  registerPackageOffer(context, runner);
   return runner;
 }

@@ -14,7 +14,7 @@ import { CellRunner } from '../answer';
 import { UpdateThrottle } from '../answer/throttle';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { toCellOutput } from '../notebook/outputs';
+import { fromCellOutput, toCellOutput } from '../notebook/outputs';
 import { setCellNote } from '../notebook/statusBar';
 import { stampTimeRun } from '../notebook/edits';
 import { JupyterConnectError } from './connection';
@@ -249,17 +249,28 @@ export class CodeRunner implements CellRunner, vscode.Disposable {
    * install its package into the kernel's Python, in a terminal the user sees, as the ipykernel offer does.
    * A kernel on a remote server gets the `%pip` line to run instead.
    */
-  private async offerPackage(k: DialogKernel, outputs: readonly Output[]): Promise<void> {
+  private async offerPackage(k: DialogKernel, outputs: readonly Output[], ask = true): Promise<void> {
     const miss = missingSolveitPackage(outputs);
     if (!miss) return;
     const exe = k.target.kind === 'env' ? k.target.env.executable : this.servers.remote ? undefined : await kernelPython(k.ks);
     const what = `This dialog imports ${miss.module}, which Solveit provides and this kernel's Python lacks`;
     if (!exe) return void vscode.window.showWarningMessage(`${what}: run \`%pip install ${miss.pkg}\` in a code cell, then run the cell again.`);
     const install = `Install ${miss.pkg}`;
-    log.info(`${what} (${exe}): offering to install ${miss.pkg}`);
-    if ((await vscode.window.showWarningMessage(`${what} (${exe}). Install it, then run the cell again.`, install)) === install) {
+    log.info(`${what} (${exe}): ${ask ? 'offering to install' : 'installing'} ${miss.pkg}`);
+    if (!ask || (await vscode.window.showWarningMessage(`${what} (${exe}). Install it, then run the cell again.`, install)) === install) {
       await vscode.commands.executeCommand('dialogNotebook.installPythonPackage', exe, miss.pkg);
     }
+  }
+
+  /** The offer of the cell's status bar (packageOffer.ts), taken: installs what the cell's error says is missing. */
+  async installMissing(cell: vscode.NotebookCell): Promise<void> {
+    let k: DialogKernel;
+    try {
+      k = await this.kernel(cell.notebook);
+    } catch (e) {
+      return this.report(cell, e);
+    }
+    await this.offerPackage(k, cell.outputs.map(fromCellOutput), false);
   }
 
   /** Executes the cell's code, streaming its outputs; ends when the kernel replies, dies or is lost. */

@@ -128,10 +128,11 @@ class AgentServerHost implements vscode.Disposable {
       return;
     }
     const token = await this.token();
-    type Item = vscode.QuickPickItem & { copy?: string; stop?: true };
+    /** `copied`: what the message says once it is copied. */
+    type Item = vscode.QuickPickItem & { copy?: string; copied?: string; stop?: true };
     const items: Item[] = [
-      ...setupLines(s.url, token).map((l) => ({ label: `$(copy) ${l.agent}`, description: l.how, detail: l.text.replace(/\s*\n\s*/g, '  '), copy: l.text })),
-      { label: '$(copy) URL', description: 'the endpoint alone (send the token as "Authorization: Bearer …")', detail: s.url, copy: s.url },
+      ...setupLines(s.url, token).map((l) => ({ label: `$(copy) ${l.agent}`, copied: `${l.agent} set-up line. ${l.how[0].toUpperCase()}${l.how.slice(1)}; it holds the token, keep it to yourself.`, description: l.how, detail: l.shown.replace(/\s*\n\s*/g, '  '), copy: l.text })),
+      { label: '$(copy) URL', copied: 'the agents server\'s URL. Agents send the token as "Authorization: Bearer …".', description: 'the endpoint alone (send the token as "Authorization: Bearer …")', detail: s.url, copy: s.url },
       { label: '$(debug-stop) Stop Agent Server', stop: true },
     ];
     const qp = vscode.window.createQuickPick<Item>();
@@ -148,8 +149,10 @@ class AgentServerHost implements vscode.Disposable {
         return;
       }
       await vscode.env.clipboard.writeText(pick.copy!);
-      log.info(`Copied the ${pick.label.replace('$(copy) ', '')} set-up line`);
-      qp.items = items.map((i) => (i === pick ? { ...i, label: i.label.replace('$(copy)', '$(check)') } : i));
+      // Said, and the list closed: the pick is done (the line is in the clipboard, the token with it).
+      qp.hide();
+      log.info(`Copied: ${pick.copied}`);
+      void vscode.window.showInformationMessage(`Copied: ${pick.copied}`);
     });
     qp.onDidHide(() => qp.dispose());
     qp.show();

@@ -20,7 +20,7 @@ import * as vscode from 'vscode';
 import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { jsonEqual } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
-import { describeMerge, mergeDialogs, messageDistance, nearestVersion, waitingSides } from '../../core/threeway';
+import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersion, waitingSides } from '../../core/threeway';
 import { NOTEBOOK_TYPE, notebookMetadataWith } from './cells';
 import { dialogOf } from './dialogCache';
 import { adoptRead, readOf } from './origins';
@@ -31,6 +31,7 @@ import { keepTyping, typingIn } from './keepTyping';
 import { isOwnWrite } from './ownWrites';
 import { platform } from '../platform';
 import { log } from '../log';
+import { tellMerge } from './conflictNotice';
 
 /** A version of the file: its text and, read when needed, its dialog. */
 interface Version {
@@ -74,6 +75,7 @@ const HISTORY = 6;
 /** Tries of a merge edit VS Code refuses, and the pause before the next. */
 const TRIES = 3;
 const RETRY_MS = 200;
+const CHANGED = 'changed on disk';
 /** How often messages that theirs changed while they were busy are looked at again. */
 const WAITING_POLL_MS = 500;
 
@@ -130,7 +132,7 @@ const busyCell = (c: vscode.NotebookCell) => isBusy(c) || isStreaming(c);
  * Merges what `theirs` changed since `base` into the open notebook, as one edit made in the dialog's turn
  * of edits. Undefined when VS Code refused the edit (the notebook is as it was).
  */
-async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog): Promise<(OutsideMerge & { waiting: string[] }) | undefined> {
+async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog): Promise<(OutsideMerge & { report: MergeReport }) | undefined> {
   return queueEdit(nb, async () => {
     const d = dialogOf(nb); // shared with the views: the merge changes none of its messages
     const busy = new Set<Message>();
@@ -147,22 +149,19 @@ async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dial
       if (!(await vscode.workspace.applyEdit(edit))) return undefined;
       void keepTyping(nb, typing);
     }
-    return { uri: nb.uri.toString(), said: describeMerge(report), conflicts: report.conflicts, edited, waiting: report.waiting };
+    return { uri: nb.uri.toString(), said: describeMerge(report), conflicts: report.conflicts, edited, report };
   });
 }
 
-/** Merges with a few tries; says what came in. False when it could not land (the log says so). */
-async function mergeTold(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog, what: string): Promise<(OutsideMerge & { waiting: string[] }) | undefined> {
+/** Merges with a few tries; says what came in. Undefined when it could not land (the log says so). */
+async function mergeTold(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog, what: string): Promise<(OutsideMerge & { report: MergeReport }) | undefined> {
   const name = nameOf(nb.uri);
   for (let t = 1; t <= TRIES; t++) {
     if (nb.isClosed) return undefined;
     const r = await mergeInto(nb, base, theirs);
     if (r) {
-      if (r.said) {
-        log.info(`${name} ${what}: ${r.said}`);
-        const show = r.conflicts ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-        void show(`${name} changed on disk: ${r.said}.${r.conflicts ? ' Both versions are kept; resolve them on the cells marked as conflicts.' : ''}`);
-      }
+      if (r.said && what !== CHANGED) log.info(`${name} ${what}.`);
+      tellMerge(nb, name, r.report);
       merged.fire({ uri: r.uri, said: r.said, conflicts: r.conflicts, edited: r.edited });
       return r;
     }
@@ -195,7 +194,7 @@ function poll(nb: vscode.NotebookDocument, w: Watched): void {
         if (!free.length) continue;
         const sides = waitingSides(dialogOf(nb), e.base, e.theirs, free);
         const r = await mergeTold(nb, sides.base, sides.theirs, 'changed on disk while busy, now merged');
-        if (r) e.ids = e.ids.filter((id) => !free.includes(id) || r.waiting.includes(id));
+        if (r) e.ids = e.ids.filter((id) => !free.includes(id) || r.report.waiting.includes(id));
       }
       w.waiting = w.waiting.filter((e) => e.ids.length);
       poll(nb, w);
@@ -283,7 +282,7 @@ async function check(w: Watched): Promise<void> {
     if (r === 'reloaded') return adopt(w, version, disk.mtime);
     log.info(`${name} changed on disk; ${r === 'edited' ? 'an edit came before VS Code reloaded it' : 'VS Code did not reload it'}: merged here.`);
   }
-  await mergeVersion(nb, w, version, 'changed on disk');
+  await mergeVersion(nb, w, version, CHANGED);
 }
 
 /** Merges `v` (read from disk) from the version it started from; the notebook now holds the file. */
@@ -298,7 +297,7 @@ async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version,
   if (!r) return;
   // Read again when needed: the merge took theirs's messages over (a conflict copy is re-id'd and marked).
   adopt(w, { text: v.text }, undefined);
-  if (r.waiting.length) wait(nb, w, base, theirs, r.waiting);
+  if (r.report.waiting.length) wait(nb, w, base, theirs, r.report.waiting);
   if (r.edited) await holdMtime(w);
 }
 

@@ -15,6 +15,8 @@ import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
 import { FLAG_ICONS, HEADING_ICON, tokensText, typeIcon } from '../../shared/outlineView';
 import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
 import { selectCells } from '../commands/target';
+import { markOf } from '../commands/conflicts';
+import { conflictOf } from '../../core/threeway';
 import { onDidApplyDialogEdit } from '../notebook/edits';
 import { nodeAt, notebookOutline } from './outlineModel';
 import { log } from '../log';
@@ -101,13 +103,18 @@ export class SectionsProvider implements vscode.TreeDataProvider<OutlineNode> {
       n.children.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.id = `${this.nb?.uri.toString()}#${this.keys.get(n) ?? n.id}`;
-    const marks = [n.pinned ? `$(${FLAG_ICONS.pinned})` : '', n.skipped ? `$(${FLAG_ICONS.skipped})` : '', n.exploded ? `$(${FLAG_ICONS.exploded})` : '', n.conflict ? `$(${FLAG_ICONS.conflict})` : ''].filter(Boolean);
-    const flags = [n.pinned ? 'pinned' : '', n.skipped ? 'skipped' : '', n.exploded ? 'exploded reply' : '', n.conflict ? 'conflict' : ''].filter(Boolean);
+    // Both versions of a conflict say which side they are (only the other side's carries the mark).
+    const cell = this.nb && n.index >= 0 && n.index < this.nb.cellCount ? this.nb.cellAt(n.index) : undefined;
+    const side = cell ? markOf(cell)?.side : undefined;
+    const conflict = side ? `conflict: ${side === 'theirs' ? 'theirs' : 'mine'}` : '';
+    const marks = [n.pinned ? `$(${FLAG_ICONS.pinned})` : '', n.skipped ? `$(${FLAG_ICONS.skipped})` : '', n.exploded ? `$(${FLAG_ICONS.exploded})` : '', side ? `$(${FLAG_ICONS.conflict})` : ''].filter(Boolean);
+    const flags = [n.pinned ? 'pinned' : '', n.skipped ? 'skipped' : '', n.exploded ? 'exploded reply' : '', conflict].filter(Boolean);
     item.description = heading ? `${n.count} msgs · ~${tokensText(n.sectionTokens)} tok${flags.length ? ' · ' + flags.join(', ') : ''}` : flags.join(', ');
-    item.iconPath = new vscode.ThemeIcon(n.conflict ? FLAG_ICONS.conflict : n.skipped ? FLAG_ICONS.skipped : n.pinned ? FLAG_ICONS.pinned : heading ? HEADING_ICON : typeIcon(n.msgType));
+    item.iconPath = new vscode.ThemeIcon(side ? FLAG_ICONS.conflict : n.skipped ? FLAG_ICONS.skipped : n.pinned ? FLAG_ICONS.pinned : heading ? HEADING_ICON : typeIcon(n.msgType));
     item.tooltip = new vscode.MarkdownString(undefined, true);
     item.tooltip.appendText(`${heading ? `Heading ${n.level}` : n.msgType} ${n.id}\n${n.label}\n`);
     item.tooltip.appendMarkdown(`${marks.join(' ')} ~${tokensText(heading ? n.sectionTokens : n.tokens)} tokens`);
+    if (side) item.tooltip.appendText(`\n${side === 'theirs' ? 'The version on disk (or their branch)' : 'Your version'}: click, then Keep Mine, Keep Theirs or Keep Both on the cell.`);
     item.contextValue = heading ? 'heading' : n.msgType;
     item.command = { title: 'Reveal', command: REVEAL_COMMAND, arguments: [this.nb?.uri.toString(), n.index, n.id] };
     return item;
@@ -184,11 +191,34 @@ export function registerSectionsView(context: vscode.ExtensionContext, onNavigat
       else void v.reveal(n, { select: true, focus: false, expand: true }).then(undefined, (e) => log.debug(`sections: reveal ${n.id}: ${String(e)}`));
     }
   };
+  /**
+   * The dialog's conflicts, said at the top of the views (with a badge and Go to Next Conflict on their
+   * title). A change of count refetches the tree: the cell a conflict copy is the other version of shows
+   * `conflict: mine` by the copy's mark, so its node changes without a change of its own.
+   */
+  let conflicts = 0;
+  const sayConflicts = () => {
+    const nb = provider.nb;
+    const n = nb ? nb.getCells().filter((c) => conflictOf({ meta: cellState(c).meta ?? {} })).length : 0;
+    if (n === conflicts) return false;
+    conflicts = n;
+    const text = n ? `${n} conflict${n === 1 ? '' : 's'}: both versions kept, marked conflict: mine / theirs below. Click one, then Keep Mine, Keep Theirs or Keep Both on its cell.` : undefined;
+    for (const v of views) {
+      v.message = text;
+      v.badge = n ? { value: n, tooltip: `${n} conflict${n === 1 ? '' : 's'}` } : undefined;
+    }
+    void vscode.commands.executeCommand('setContext', 'dialogNotebook.hasConflicts', n > 0);
+    return true;
+  };
   /** Set while no view shows the tree: the outline is built when one does (or a caller reads it). */
   let stale = false;
   const update = (quiet = false) => {
     stale = false;
     const r = provider.refresh(current(), quiet);
+    if (sayConflicts() && r !== 'all') {
+      forgetRoots();
+      provider.resend();
+    }
     // A quiet rebuild: a view shown before and hidden now holds the old nodes.
     if (r === 'all' && quiet) for (const v of views) if (state(v).shown && !v.visible) state(v).roots = 'old';
     // New nodes or shifted indices: select the cursor's node again.
