@@ -13,6 +13,7 @@ import { registerCraft } from './craft/cache';
 import { registerDialoghelper, registerTools } from './tools';
 import { registerInline } from './inline';
 import { registerMcp } from './mcp';
+import { registerSearch } from './search';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -28,6 +29,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerMcp(context, () => answers.promptRunner.kernels);
   registerCraft(context);
   registerInline(context);
+  registerSearch(context);
 }
 
 export function deactivate(): void {}

@@ -87,6 +87,12 @@ export class SearchIndex {
     return new Map(this.db.rows('SELECT file, stamp FROM files').map(([f, s]) => [String(f), String(s)]));
   }
 
+  /** The stamp `file` was indexed at (undefined: not indexed). */
+  stamp(file: string): string | undefined {
+    const r = this.db.rows('SELECT stamp FROM files WHERE file = ?', [file])[0];
+    return r ? String(r[0]) : undefined;
+  }
+
   /** The files that could not be read as dialogs, with why. */
   broken(): { file: string; reason: string }[] {
     return this.db.rows('SELECT file, broken FROM files WHERE broken IS NOT NULL ORDER BY file').map(([file, reason]) => ({ file: String(file), reason: String(reason) }));
