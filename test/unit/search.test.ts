@@ -1,12 +1,14 @@
 // Message search: the parts a dialog is indexed as, the query language, and the FTS5 index (in the real
 // sqlite-wasm engine the extension ships) over the whole corpus.
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DialogReadError, readIpynb } from '../../src/core/ipynb';
 import { Dialog, Message, aiRes } from '../../src/core/model';
 import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
 import { loadSqlite, openWasmSqlite } from '../../src/node/wasmSqlite';
-import { corpusFiles } from './corpus';
+import { SHARED, corpusFiles } from './corpus';
 
 function corpusDialogs(): { file: string; dialog: Dialog }[] {
   const out: { file: string; dialog: Dialog }[] = [];
@@ -177,5 +179,27 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
     const cut = bytes.slice(0, Math.floor(bytes.length / 2));
     const noise = new Uint8Array(4096).fill(7);
     for (const bad of [cut, noise]) assert.throws(() => new SearchIndex(openWasmSqlite(sqlite3, bad)));
+  });
+});
+
+describe('search: dlg search QUERY [FOLDER]', () => {
+  const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', join(__dirname, '../../src/cli/main.ts'), ...args], { encoding: 'utf8', timeout: 50000 });
+
+  it('prints the hits of the folder\'s dialogs best first, as lines or JSON; exit 1 when none', () => {
+    const lines = dlg('search', '"read_csv"', join(SHARED, 'corpus'), '--limit', '3');
+    assert.equal(lines.status, 0, lines.stderr);
+    const rows = lines.stdout.trim().split('\n').map((l) => l.split('\t'));
+    assert.equal(rows.length, 3);
+    for (const [file, id, kind, snippet] of rows) {
+      assert.match(file, /^(public|synthetic|perf)\/.*\.ipynb$/);
+      assert.match(id, /\S/);
+      assert.ok(['code', 'output', 'reply', 'prompt', 'note', 'raw'].includes(kind.split(' ')[0]));
+      assert.match(snippet, /\*\*read_csv\*\*/i);
+    }
+    const json = dlg('search', 'read_csv kind:code', join(SHARED, 'corpus'), '--json', '--limit', '2');
+    const hits = JSON.parse(json.stdout) as { kind: string; score: number }[];
+    assert.deepEqual(hits.map((h) => h.kind), ['code', 'code']);
+    assert.ok(hits[0].score >= hits[1].score);
+    assert.equal(dlg('search', 'zzqqxxnotaword', join(SHARED, 'corpus')).status, 1);
   });
 });
