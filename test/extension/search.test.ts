@@ -3,6 +3,8 @@
 // skipped and counted, and search_dialogs through the doors.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Dialog, Message, writeIpynb } from '../../src/core';
 import { activate, cellOf, closeAll, openDialog, setCellText, until, wsUri } from './helpers';
 
@@ -53,6 +55,25 @@ describe('Search All Dialogs', function () {
     const ed = await until(() => vscode.window.activeNotebookEditor?.notebook.uri.path.endsWith(name) && vscode.window.activeNotebookEditor, 'the dialog shown') as vscode.NotebookEditor;
     assert.equal(ed.notebook.notebookType, 'dialog-notebook');
     await until(() => ed.selections[0]?.start === 1, 'the reply\'s message selected');
+  });
+
+  it('search_dialogs for VS Code\'s agents and over MCP: hits with the dname read_msg takes', async () => {
+    await until(async () => (await query('zanzibar')).length > 0, 'the dialog indexed');
+    const r = await vscode.lm.invokeTool('dialog_search_dialogs', { input: { query: 'zanzibar marmalade', kind: 'reply' }, toolInvocationToken: undefined });
+    const lm = r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.match(lm, /'dname': 'scratch\/search\/remembered', 'id': 'aaaa0002', 'kind': 'reply', 'snippet': '[^']*\*\*zanzibar\*\* \*\*marmalade\*\*/);
+    const { url, token } = await vscode.commands.executeCommand<{ url: string; token: string }>('dialogNotebook.mcp.serverInfo');
+    const client = new Client({ name: 'e2e-search', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    try {
+      assert.ok((await client.listTools()).tools.some((t) => t.name === 'search_dialogs'));
+      const res = (await client.callTool({ name: 'search_dialogs', arguments: { query: 'quokkamelt', kind: 'code' } })) as { content: { type: string; text?: string }[]; isError?: boolean };
+      assert.ok(!res.isError);
+      assert.match(res.content[0].text ?? '', /'id': 'aaaa0003', 'kind': 'code'/);
+    } finally {
+      await client.close();
+      await vscode.commands.executeCommand('dialogNotebook.stopAgentServer');
+    }
   });
 
   it('finds an unsaved edit as it is now', async () => {
