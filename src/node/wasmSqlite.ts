@@ -16,7 +16,13 @@ let engine: Promise<Sqlite3Static> | undefined;
 /** Loads the engine once; `wasmBinary` is the sqlite3.wasm bytes where the bundle cannot find them itself. */
 export function loadSqlite(wasmBinary?: Uint8Array): Promise<Sqlite3Static> {
   engine ??= import('@sqlite.org/sqlite-wasm').then((m) =>
-    (m.default as unknown as (opts?: object) => Promise<Sqlite3Static>)({ ...(wasmBinary ? { wasmBinary } : {}), print: () => undefined, printErr: () => undefined }),
+    (m.default as unknown as (opts?: object) => Promise<Sqlite3Static>)({
+      // With the bytes given, the file is never fetched; naming it keeps the engine from resolving its URL
+      // against the bundle's location, which a web worker's blob URL cannot be.
+      ...(wasmBinary ? { wasmBinary, locateFile: (f: string) => f } : {}),
+      print: () => undefined,
+      printErr: () => undefined,
+    }),
   );
   return engine;
 }
