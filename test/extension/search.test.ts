@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Dialog, Message, writeIpynb } from '../../src/core';
-import { activate, cellOf, closeAll, openDialog, setCellText, until, wsUri } from './helpers';
+import { Dialog, Message, replyUsage, writeIpynb } from '../../src/core';
+import { activate, cellOf, closeAll, execute, freshDialog, openDialog, replyText, setCellText, until, useMockProviders, wsUri } from './helpers';
 
 interface Hit {
   file: string;
@@ -96,5 +96,27 @@ describe('Search All Dialogs', function () {
     assert.ok(skipped.reason.length > 0);
     await vscode.workspace.fs.delete(wsUri(name));
     await until(async () => (await query('zanzibar')).length === 0, 'the deleted dialog gone from the hits');
+  });
+});
+
+describe('search_dialogs for the assistant (mock model)', function () {
+  this.timeout(300000);
+  const { ant } = useMockProviders('anthropic:claude-e2e', { providers: ['anthropic'] });
+  after(closeAll);
+
+  it('a prompt naming &`search_dialogs` gets the tool; the model reads the earlier reply\'s hit and quotes it', async () => {
+    await write('scratch/search/earlier.ipynb', writeIpynb(new Dialog([new Message({ id: 'cccc0001', msgType: 'prompt', content: 'How to dedupe?', output: 'Use the frobnicate unique_everseen recipe.' })])));
+    await until(async () => (await query('frobnicate')).length > 0, 'the earlier dialog indexed');
+    const { nb } = await freshDialog('search', [new Message({ id: 'ask00001', msgType: 'prompt', content: 'How did I solve this before? Use &`search_dialogs`.' })]);
+    ant.enqueue({ text: [], toolUse: { id: 'toolu_s', name: 'search_dialogs', input: { query: 'frobnicate recipe' } } }, { text: ['You used unique_everseen.'] });
+    const sent = ant.requests.length;
+    await execute(nb, 'ask00001');
+    await until(() => replyUsage(replyText(cellOf(nb, 'ask00001'))) !== null, 'the final reply', 120000);
+    const [ask, again] = ant.requests.slice(sent).map((r) => r.body as { tools: { name: string }[]; messages: { content: unknown }[] });
+    assert.deepEqual(ask.tools.map((t) => t.name), ['search_dialogs']);
+    const last = again.messages[again.messages.length - 1].content as { type: string; content: unknown }[];
+    const result = JSON.stringify(last.filter((p) => p.type === 'tool_result').map((p) => p.content));
+    assert.match(result, /'dname': 'scratch\/search\/earlier', 'id': 'cccc0001', 'kind': 'reply', 'snippet': '[^']*\*\*frobnicate\*\*/);
+    assert.match(replyText(cellOf(nb, 'ask00001')), /unique_everseen/);
   });
 });
