@@ -18,6 +18,8 @@ const EXCLUDE = '**/{node_modules,.git,.ipynb_checkpoints}/**';
 const EDIT_SETTLE_MS = 300;
 /** The index is written to storage this long after the last change. */
 const SAVE_SETTLE_MS = 5000;
+/** How long after activation the index opens. */
+const START_DELAY_MS = 1500;
 /** A build yields to the event loop after this much work, so the window stays responsive. */
 const SLICE_MS = 20;
 
@@ -54,7 +56,7 @@ export class SearchService implements vscode.Disposable {
   private saveTimer?: ReturnType<typeof setTimeout>;
   private dirty = false;
   private cancel?: vscode.CancellationTokenSource;
-  /** Resolves when the index is open and the first sync has ended (done or cancelled). */
+  /** Resolves when the index is open (its first sync then goes on in the background). */
   readonly ready: Promise<void>;
   readonly state: BuildState = { done: 0, total: 0, skipped: 0, building: false };
   /** Serialises writes: a file's update never interleaves with another's. */
@@ -66,7 +68,13 @@ export class SearchService implements vscode.Disposable {
   ) {
     this.status.name = 'Dialog Search Index';
     this.status.command = 'dialogNotebook.search.cancelIndexing';
-    this.ready = this.start().catch((e) => log.error(`Search index: ${e instanceof Error ? e.message : String(e)}`));
+    // Activation stays light: the engine loads and the index opens a moment later.
+    this.ready = new Promise((r) => setTimeout(r, START_DELAY_MS))
+      .then(() => this.open())
+      .catch((e) => log.error(`Search index: ${e instanceof Error ? e.message : String(e)}`));
+    // Changes heard before the index opens wait for it.
+    this.queue = this.ready;
+    void this.ready.then(() => this.sync());
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.ipynb');
     this.disposables.push(
       watcher,
@@ -79,7 +87,7 @@ export class SearchService implements vscode.Disposable {
     );
   }
 
-  private async start(): Promise<void> {
+  private async open(): Promise<void> {
     const engine = await this.loadEngine();
     const at = vscode.Uri.joinPath(this.storage, INDEX_FILE);
     const bytes = await vscode.workspace.fs.readFile(at).then((b) => b, () => undefined);
@@ -92,7 +100,6 @@ export class SearchService implements vscode.Disposable {
       this.db = engine.open();
       this.index = new SearchIndex(this.db);
     }
-    await this.sync();
   }
 
   /** Brings the index up to the workspace's files: new and changed ones read, gone ones forgotten. */
@@ -226,6 +233,7 @@ export class SearchService implements vscode.Disposable {
 
   /** Searches what is indexed now, after the changes already queued. */
   async search(q: SearchQuery, opts: SearchOptions = {}): Promise<SearchResult> {
+    await this.ready;
     await this.queue;
     return this.index ? this.index.search(q, opts) : { hits: [], scanned: false };
   }
