@@ -76,6 +76,9 @@ execFileSync(process.execPath, [join(root, 'bench', 'merge.mjs')], { stdio: 'inh
 // through tsx, since it drives the providers and the mock server).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.ts')], { stdio: 'inherit', cwd: root });
 
+// Message search: building the index of a workspace of dialogs and querying it, beside grep (bench/search.mjs).
+execFileSync(process.execPath, [join(root, 'bench', 'search.mjs')], { stdio: 'inherit', cwd: root });
+
 // Startup: what activating costs, the bundle sizes, and that activating loads nothing of dist/lazy/ (bench/startup.mjs).
 execFileSync(process.execPath, [join(root, 'bench', 'startup.mjs')], { stdio: 'inherit', cwd: root });
 

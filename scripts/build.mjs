@@ -1,7 +1,7 @@
 // Builds every bundle with esbuild: the extension host entries (Node and browser), the pure core library,
 // the `dlg` CLI, the webview script, the reply renderer and the extension-host test suites.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
@@ -14,7 +14,7 @@ const shipped = { ...common, minify: true, keepNames: true };
 // one would load it at activation, so it fails the build; the price table, which the core asks for
 // synchronously, comes through src/node/lazyPrices.ts instead. The browser build keeps them all in its one
 // bundle: the web-worker extension host's `require` knows only 'vscode'.
-const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices' };
+const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices', '@sqlite.org/sqlite-wasm': 'sqlite' };
 const PRICES_SHIM = resolve('src/node/lazyPrices.ts');
 // Modules of ours that are lazy bundles themselves (a package's chosen parts): imported as `./<name>`.
 const LAZY_MODULES = { mcpSdk: 'mcp', webConvert: 'web' };
@@ -37,16 +37,22 @@ const lazyPackages = {
   },
 };
 rmSync('dist/lazy', { recursive: true, force: true });
+// The search index's engine (@sqlite.org/sqlite-wasm) is an ES module that finds itself by import.meta.url:
+// in a CommonJS bundle that is the bundle's own file (Node), or the worker's location (browser). Its
+// sqlite3.wasm is shipped beside the bundles and handed to it as bytes.
+const SQLITE_NODE = { define: { 'import.meta.url': '__bundleUrl' }, banner: { js: "var __bundleUrl = require('url').pathToFileURL(__filename).href;" } };
+mkdirSync('dist', { recursive: true });
+copyFileSync('node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm', 'dist/sqlite3.wasm');
 const jobs = [
   build({ ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', format: 'cjs', external: ['sharp'] }),
   build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'cjs', external: ['sharp'],
-    banner: { js: '#!/usr/bin/env node' } }),
+    define: SQLITE_NODE.define, banner: { js: '#!/usr/bin/env node\n' + SQLITE_NODE.banner.js } }),
 ];
 if (existsSync('src/extension/extension.ts')) {
   jobs.push(build({ ...shipped, entryPoints: ['src/node/main.ts'], outfile: 'dist/extension.js', format: 'cjs',
     external: ['vscode', 'sharp'], plugins: [lazyPackages], supported: { 'dynamic-import': false } /* import() as require() */ }));
   for (const [pkg, name] of Object.entries(LAZY)) {
-    jobs.push(build({ ...shipped, stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: '.', sourcefile: `${name}.js` },
+    jobs.push(build({ ...shipped, ...(name === 'sqlite' ? SQLITE_NODE : {}), stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: '.', sourcefile: `${name}.js` },
       outfile: `dist/lazy/${name}.js`, format: 'cjs' }));
   }
   for (const [mod, name] of Object.entries(LAZY_MODULES)) {
@@ -55,7 +61,7 @@ if (existsSync('src/extension/extension.ts')) {
   // The web-worker extension host (vscode.dev, github.dev, code-server's browser host) loads one CommonJS
   // bundle whose `require` knows only 'vscode', as VS Code's own extensions/ipynb builds it.
   jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/web/main.ts'],
-    outfile: 'dist/extension.web.js', format: 'cjs', external: ['vscode'] }));
+    outfile: 'dist/extension.web.js', format: 'cjs', external: ['vscode'], define: { 'import.meta.url': 'self.location.href' } }));
 }
 if (existsSync('src/webview/main.ts')) {
   jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],

@@ -12,6 +12,7 @@ import { treeCommand } from './tree';
 import { overviewCommand } from './overview';
 import { mergeCommand, showCommand } from './merge';
 import { gitSetupCommand } from './gitSetup';
+import { searchCommand } from './search';
 
 const USAGE = `usage: dlg <command> FILE|DIR
   roundtrip FILE   print writeIpynb(readIpynb(FILE)): the exact bytes a save would write
@@ -32,7 +33,10 @@ const USAGE = `usage: dlg <command> FILE|DIR
                    when a message changed on both sides (OURS then holds both versions, marked)
   show FILE        the dialog as readable text, one block per message (git's diff textconv)
   git-setup [--global]
-                   make git merge and diff *.ipynb with merge and show (this repository, or all)`;
+                   make git merge and diff *.ipynb with merge and show (this repository, or all)
+  search QUERY [FOLDER] [--kind KIND] [--limit N] [--json]
+                   the dialogs under FOLDER (default .) searched as Search All Dialogs does: one
+                   line per hit (file, message id, kind, snippet), best first; exit 1 when none`;
 
 /** Commands that parse their own arguments (tree takes a folder, not a FILE). */
 const OWN_ARGS: Record<string, (args: string[]) => Promise<number>> = {
@@ -42,6 +46,7 @@ const OWN_ARGS: Record<string, (args: string[]) => Promise<number>> = {
   merge: mergeCommand,
   show: showCommand,
   'git-setup': gitSetupCommand,
+  search: searchCommand,
 };
 
 /** The problems as lines, the repeated ids together on one line where the first of them is. */

@@ -12,3 +12,4 @@ export * from './fork';
 export * from './answer';
 export * from './tools';
 export * from './threeway';
+export * from './search';

@@ -36,6 +36,10 @@ export const config = {
   get defaultCodeLanguage(): string {
     return get('defaultCodeLanguage', DEFAULT_CODE_LANGUAGE) || DEFAULT_CODE_LANGUAGE;
   },
+  /** Message search across the workspace's dialogs (issue 53): the index is built and kept up to date. */
+  get searchEnabled(): boolean {
+    return get<unknown>('search.enabled', true) !== false;
+  },
   get showUnsetFlags(): boolean {
     return get<unknown>('statusBar.showUnsetFlags', true) !== false;
   },

@@ -14,6 +14,7 @@ import { registerDialoghelper, registerTools } from './tools';
 import { registerInline } from './inline';
 import { registerMcp } from './mcp';
 import { registerWeb } from './web';
+import { registerSearch } from './search';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerMcp(context, () => answers.promptRunner.kernels);
   registerCraft(context);
   registerInline(context);
+  registerSearch(context);
 }
 
 export function deactivate(): void {}

@@ -14,6 +14,7 @@ const SUITES: Record<string, () => unknown> = {
   kernelWeb: () => require('./kernelWeb.test'),
   fileRefsWeb: () => require('./fileRefsWeb.test'),
   dialogToolsWeb: () => require('./dialogToolsWeb.test'),
+  searchWeb: () => require('./searchWeb.test'),
   open: () => require('../extension/open.test'),
   openUntouched: () => require('../extension/openUntouched.test'),
   serializer: () => require('../extension/serializer.test'),

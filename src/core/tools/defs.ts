@@ -220,7 +220,25 @@ export const DIALOG_TOOLS: readonly DialogToolDef[] = [
       "Runs Python code in the dialog's kernel (its variables and imports are there) and returns what it printed and the value of its last expression, or the error. The user is asked first.",
     parameters: obj({ code: str('The Python code to run') }, ['code']),
   },
+  {
+    name: 'search_dialogs',
+    kind: 'read',
+    description:
+      "Searches every dialog of the user's workspace (full text, ranked), not only this one: what they asked, the AI's replies, code, outputs and notes. Use it for \"how did I solve this before?\". Returns hits with the dialog's dname, the message id, its kind and a snippet (matches in **bold**); read one whole with read_msg or view_msg and that dname. The query takes words, \"a phrase\", -word to exclude, kind:reply and in:folder/.",
+    parameters: obj(
+      {
+        query: str('Words to find (all of them), "a phrase", -word; also kind:… and in:folder/ filters, or /regex/ for an exact pattern (slower)'),
+        kind: { type: 'string', enum: ['prompt', 'reply', 'code', 'output', 'note', 'raw'], description: 'Only parts of this kind' },
+        folder: str('Only dialogs under this workspace folder'),
+        limit: int('Return at most this many hits', 20),
+      },
+      ['query'],
+    ),
+  },
 ];
+
+/** Tools that search the workspace rather than act on one dialog: the host runs them, no dialog needed. */
+export const WORKSPACE_TOOLS: readonly string[] = ['search_dialogs'];
 
 const BY_NAME = new Map(DIALOG_TOOLS.map((t) => [t.name, t]));
 

@@ -19,7 +19,7 @@ import { delLines, insertLine, replaceLines, strReplace, strsReplace, StrReplace
 import { findMsgs } from '../surgery/find';
 import { changedMessages } from '../threeway/changed';
 import { lnhash } from '../surgery/view';
-import { dialogTool } from './defs';
+import { WORKSPACE_TOOLS, dialogTool } from './defs';
 
 /** What a call needs to know beyond the dialog. */
 export interface ToolContext {
@@ -471,6 +471,7 @@ export function planDialogTool(d: Dialog, name: string, args: Args, ctx: ToolCon
   const def = dialogTool(name);
   if (!def) return fail(`no dialog tool named ${name}`);
   if (name === 'python') return fail('python runs in the kernel, not on the dialog');
+  if (WORKSPACE_TOOLS.includes(name)) return fail(`${name} searches the workspace: the host runs it`);
   try {
     switch (name) {
       case 'curr_dialog':

@@ -7,14 +7,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as vscode from 'vscode';
 import { JsonObject, isJsonObject, pyRepr } from '../../core';
-import { CHARS_PER_TOKEN, DialogToolDef } from '../../core/tools';
+import { CHARS_PER_TOKEN, DialogToolDef, WORKSPACE_TOOLS } from '../../core/tools';
 import type * as McpSdk from '../../node/mcpSdk';
 import type { LoopbackServer } from '../../node/loopback';
 import { DialogKernels } from '../answer/promptKernel';
 import { config } from '../config';
 import { platform } from '../platform';
 import { log } from '../log';
-import { DoorError, callDialogTool, doorTools, listDialogs, resolveDialog } from '../tools/door';
+import { DoorError, callDialogTool, callWorkspaceTool, doorTools, listDialogs, resolveDialog } from '../tools/door';
 
 /** What a 401 says, and how a second window tells that the port is ours. */
 export const SERVER_ID = 'Dialog Notebooks agents server';
@@ -178,6 +178,10 @@ export class AgentServer {
       const args = raw && isJsonObject(raw) ? raw : {};
       if (name === 'list_dialogs') return textResult(pyRepr(await listDialogs()));
       const { dname, ...rest } = args;
+      if (WORKSPACE_TOOLS.includes(name)) {
+        const r = await callWorkspaceTool({ door: 'mcp', client }, name, rest);
+        return textResult(r.text, !r.ok);
+      }
       let nb: vscode.NotebookDocument;
       try {
         nb = await resolveDialog(typeof dname === 'string' ? dname : undefined);

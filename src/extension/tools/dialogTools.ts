@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { JsonObject, preview } from '../../core';
 import { DialogEdit } from '../../core/surgery';
 import { dialogUsesTools } from '../../core/answer';
-import { DIALOG_TOOLS, DialogToolDef, ToolContext, ToolOutcome, dialogTool, needsHead, planDialogTool } from '../../core/tools';
+import { DIALOG_TOOLS, DialogToolDef, ToolContext, ToolOutcome, WORKSPACE_TOOLS, dialogTool, needsHead, planDialogTool } from '../../core/tools';
+import { searchDialogsTool } from '../search/tool';
 import { notebookMeta } from '../notebook/cells';
 import { DialogSnapshot, applyPlanNow } from '../notebook/edits';
 import { markAllBusy } from '../notebook/busyCells';
@@ -120,6 +121,7 @@ export class DialogToolSession {
   async call(name: string, args: JsonObject, signal?: AbortSignal): Promise<ToolResult> {
     const def = this.offers(name) ? dialogTool(name) : undefined;
     if (!def) return result(false, `Error: the dialog tool ${name} is not available here.`);
+    if (WORKSPACE_TOOLS.includes(name)) return searchDialogsTool(args);
     if (this.nb.isClosed) return result(false, 'Error: the dialog was closed, so nothing was changed.');
     log.info(`Dialog tool ${name}(${JSON.stringify(args).slice(0, 200)})`);
     const r = name === 'python' ? await this.python(def, args, signal) : await this.edit(def, args, signal);

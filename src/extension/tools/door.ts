@@ -14,6 +14,7 @@ import { dialogEditor } from '../commands/target';
 import { ToolResult } from '../kernel/hostTools';
 import { log } from '../log';
 import { DialogToolSession, dialogName } from './dialogTools';
+import { searchDialogsTool } from '../search/tool';
 
 /** Who knocks: the door and, where the wire says it, the client (shown in confirmations and the log). */
 export interface Caller {
@@ -141,4 +142,10 @@ export function currentMessage(nb: vscode.NotebookDocument): string | null {
 /** Forgets a dialog's current message when it closes. */
 export function forgetCurrentOnClose(): vscode.Disposable {
   return vscode.workspace.onDidCloseNotebookDocument((nb) => currents.delete(nb.uri.toString()));
+}
+
+/** A call of a tool on the whole workspace (search_dialogs, core/tools WORKSPACE_TOOLS): no dialog to find or open. */
+export async function callWorkspaceTool(caller: Caller, name: string, args: JsonObject): Promise<ToolResult> {
+  log.info(`${callerName(caller)} calls ${name}`);
+  return searchDialogsTool(args);
 }

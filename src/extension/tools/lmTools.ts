@@ -5,12 +5,12 @@
 
 import * as vscode from 'vscode';
 import { JsonObject, isJsonObject } from '../../core';
-import { AGENT_TOOL_PREFIX, DIALOG_TOOLS, DialogToolDef } from '../../core/tools';
+import { AGENT_TOOL_PREFIX, DIALOG_TOOLS, DialogToolDef, WORKSPACE_TOOLS } from '../../core/tools';
 import { DialogKernels } from '../answer/promptKernel';
 import { dialogEditor } from '../commands/target';
 import { config } from '../config';
 import { dialogName } from './dialogTools';
-import { callDialogTool, openDialog, resolveDialog } from './door';
+import { callDialogTool, callWorkspaceTool, openDialog, resolveDialog } from './door';
 
 class DialogLmTool implements vscode.LanguageModelTool<JsonObject> {
   constructor(
@@ -32,6 +32,7 @@ class DialogLmTool implements vscode.LanguageModelTool<JsonObject> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<JsonObject>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const { dialog, ...args } = isJsonObject(options.input) ? options.input : {};
+    if (WORKSPACE_TOOLS.includes(this.def.name)) return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart((await callWorkspaceTool({ door: 'agent' }, this.def.name, args)).text)]);
     const nb = await resolveDialog(typeof dialog === 'string' ? dialog : undefined);
     if (this.def.kind !== 'read' && !vscode.workspace.isTrusted) throw new Error(`${this.def.name} changes the dialog, which an untrusted workspace does not allow; trust the workspace first.`);
     const ac = new AbortController();

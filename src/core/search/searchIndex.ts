@@ -1,0 +1,171 @@
+// The search index over any SQLite with FTS5 (the host brings the engine as a SqlDb): one row per message
+// part in `parts`, FTS5 over their text (BM25 ranking, snippet()), and per file the stamp it was indexed at
+// so a later session re-reads only what changed.
+
+import { SearchKind, SearchPart } from './parts';
+import { SearchQuery, ftsMatch, isEmptyQuery } from './query';
+import { HIT_CLOSE, HIT_OPEN, Snippet, regexSnippet, shapeSnippet } from './snippet';
+
+export type SqlValue = string | number | null;
+
+/** The little of an SQLite connection the index uses. */
+export interface SqlDb {
+  exec(sql: string, params?: SqlValue[]): void;
+  rows(sql: string, params?: SqlValue[]): SqlValue[][];
+}
+
+/** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
+export const SEARCH_SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE files(file TEXT PRIMARY KEY, stamp TEXT NOT NULL, broken TEXT);
+CREATE TABLE parts(rowid INTEGER PRIMARY KEY, file TEXT NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, skipped INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE INDEX parts_file ON parts(file);
+CREATE VIRTUAL TABLE parts_fts USING fts5(text, content='parts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER parts_ai AFTER INSERT ON parts BEGIN INSERT INTO parts_fts(rowid, text) VALUES (new.rowid, new.text); END;
+CREATE TRIGGER parts_ad AFTER DELETE ON parts BEGIN INSERT INTO parts_fts(parts_fts, rowid, text) VALUES ('delete', old.rowid, old.text); END;
+PRAGMA user_version = ${SEARCH_SCHEMA_VERSION};
+`;
+
+export interface SearchHit {
+  /** The dialog's key as the host gave it (a workspace-relative path). */
+  file: string;
+  /** The message's id. */
+  id: string;
+  kind: SearchKind;
+  snippet: Snippet;
+  /** Higher is better (BM25, sign flipped); 0 for the regex form without words. */
+  score: number;
+  /** The message is hidden from the AI. */
+  skipped: boolean;
+}
+
+export interface SearchOptions {
+  limit?: number;
+  /** The last word matches as a prefix (results as you type). */
+  prefixLast?: boolean;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  /** The regex form read every part's text: slower, and said so. */
+  scanned: boolean;
+}
+
+/** How many parts the regex form reads at most before it stops. */
+const REGEX_SCAN_LIMIT = 2_000_000;
+
+export class SearchIndex {
+  constructor(private readonly db: SqlDb) {
+    const version = Number(db.rows('PRAGMA user_version')[0]?.[0] ?? 0);
+    if (version !== SEARCH_SCHEMA_VERSION) this.recreate();
+  }
+
+  /** Drops everything and lays the schema anew (another version, or a corrupt index). */
+  recreate(): void {
+    for (const [type, name] of this.db.rows("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'parts_fts_%'")) {
+      this.db.exec(`DROP ${type === 'trigger' ? 'TRIGGER' : 'TABLE'} IF EXISTS "${String(name)}"`);
+    }
+    this.db.exec(SCHEMA);
+  }
+
+  /** Runs `fn` in one transaction (a build writes many files per commit). */
+  transaction<T>(fn: () => T): T {
+    this.db.exec('BEGIN');
+    try {
+      const r = fn();
+      this.db.exec('COMMIT');
+      return r;
+    } catch (e) {
+      this.db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /** Every indexed file with the stamp it was indexed at. */
+  stamps(): Map<string, string> {
+    return new Map(this.db.rows('SELECT file, stamp FROM files').map(([f, s]) => [String(f), String(s)]));
+  }
+
+  /** The stamp `file` was indexed at (undefined: not indexed). */
+  stamp(file: string): string | undefined {
+    const r = this.db.rows('SELECT stamp FROM files WHERE file = ?', [file])[0];
+    return r ? String(r[0]) : undefined;
+  }
+
+  /** The files that could not be read as dialogs, with why. */
+  broken(): { file: string; reason: string }[] {
+    return this.db.rows('SELECT file, broken FROM files WHERE broken IS NOT NULL ORDER BY file').map(([file, reason]) => ({ file: String(file), reason: String(reason) }));
+  }
+
+  /** Replaces what the index holds of `file`. */
+  put(file: string, stamp: string, parts: readonly SearchPart[]): void {
+    this.db.exec('DELETE FROM parts WHERE file = ?', [file]);
+    for (const p of parts) this.db.exec('INSERT INTO parts(file, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [file, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
+    this.db.exec('INSERT OR REPLACE INTO files(file, stamp, broken) VALUES (?, ?, NULL)', [file, stamp]);
+  }
+
+  /** Records `file` as unreadable at `stamp` (counted, listed, not searched). */
+  putBroken(file: string, stamp: string, reason: string): void {
+    this.db.exec('DELETE FROM parts WHERE file = ?', [file]);
+    this.db.exec('INSERT OR REPLACE INTO files(file, stamp, broken) VALUES (?, ?, ?)', [file, stamp, reason]);
+  }
+
+  /** Forgets `file` (deleted, renamed away, or no longer a dialog). */
+  remove(file: string): void {
+    this.db.exec('DELETE FROM parts WHERE file = ?', [file]);
+    this.db.exec('DELETE FROM files WHERE file = ?', [file]);
+  }
+
+  /** The best hits for `q`, best first. */
+  search(q: SearchQuery, opts: SearchOptions = {}): SearchResult {
+    const limit = Math.max(1, Math.min(opts.limit ?? 50, 1000));
+    if (isEmptyQuery(q)) return { hits: [], scanned: false };
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (q.kinds.length) {
+      where.push(`p.kind IN (${q.kinds.map(() => '?').join(', ')})`);
+      params.push(...q.kinds);
+    }
+    if (q.folders.length) {
+      where.push(`(${q.folders.map(() => "p.file LIKE ? ESCAPE '\\'").join(' OR ')})`);
+      params.push(...q.folders.map((f) => f.replace(/[\\%_]/g, (c) => '\\' + c) + '%'));
+    }
+    const match = ftsMatch(q, { prefixLast: opts.prefixLast });
+    if (match === null) return this.scan(q, where, params, limit);
+    const sql =
+      `SELECT p.file, p.id, p.kind, p.skipped, snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16), bm25(parts_fts)${q.regex ? ', p.text' : ''} ` +
+      `FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid WHERE parts_fts MATCH ?${where.map((w) => ' AND ' + w).join('')} ` +
+      `ORDER BY bm25(parts_fts)${q.regex ? '' : ' LIMIT ?'}`;
+    const hits: SearchHit[] = [];
+    for (const r of this.db.rows(sql, [match, ...params, ...(q.regex ? [] : [limit])])) {
+      let snippet = shapeSnippet(String(r[4]));
+      if (q.regex) {
+        const s = regexSnippet(String(r[6]), q.regex);
+        if (!s) continue;
+        snippet = s;
+      }
+      hits.push({ file: String(r[0]), id: String(r[1]), kind: String(r[2]) as SearchKind, skipped: Number(r[3]) !== 0, snippet, score: -Number(r[5]) });
+      if (hits.length >= limit) break;
+    }
+    return { hits, scanned: !!q.regex };
+  }
+
+  /** The regex form without words: every part's text read and tested. */
+  private scan(q: SearchQuery, where: string[], params: SqlValue[], limit: number): SearchResult {
+    const re = q.regex;
+    if (!re) return { hits: [], scanned: false };
+    const negs = q.terms.filter((t) => t.negated).map((t) => t.text.toLowerCase());
+    const sql = `SELECT p.file, p.id, p.kind, p.skipped, p.text FROM parts p${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY p.file, p.rowid LIMIT ${REGEX_SCAN_LIMIT}`;
+    const hits: SearchHit[] = [];
+    for (const r of this.db.rows(sql, params)) {
+      const text = String(r[4]);
+      if (negs.some((n) => text.toLowerCase().includes(n))) continue;
+      const snippet = regexSnippet(text, re);
+      if (!snippet) continue;
+      hits.push({ file: String(r[0]), id: String(r[1]), kind: String(r[2]) as SearchKind, skipped: Number(r[3]) !== 0, snippet, score: 0 });
+      if (hits.length >= limit) break;
+    }
+    return { hits, scanned: true };
+  }
+}

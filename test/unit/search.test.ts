@@ -1,0 +1,205 @@
+// Message search: the parts a dialog is indexed as, the query language, and the FTS5 index (in the real
+// sqlite-wasm engine the extension ships) over the whole corpus.
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DialogReadError, readIpynb } from '../../src/core/ipynb';
+import { Dialog, Message, aiRes } from '../../src/core/model';
+import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
+import { loadSqlite, openWasmSqlite } from '../../src/node/wasmSqlite';
+import { SHARED, corpusFiles } from './corpus';
+
+function corpusDialogs(): { file: string; dialog: Dialog }[] {
+  const out: { file: string; dialog: Dialog }[] = [];
+  for (const f of corpusFiles()) {
+    try {
+      out.push({ file: `${f.set}/${f.stem}.ipynb`, dialog: readIpynb(readFileSync(f.path, 'utf8'), f.stem) });
+    } catch (e) {
+      if (!(e instanceof DialogReadError)) throw e;
+    }
+  }
+  return out;
+}
+
+describe('search: the parts of a dialog', () => {
+  const dialogs = corpusDialogs();
+
+  it('splits a prompt from its reply, and a code cell from its output', () => {
+    let prompts = 0;
+    for (const { dialog } of dialogs) {
+      for (const m of dialog.messages) {
+        const mine = messageSearchParts(m);
+        if (m.msgType === 'prompt' && m.content.trim() && aiRes(m).trim()) {
+          prompts++;
+          assert.equal(mine.find((p) => p.kind === 'prompt')?.text, m.content);
+          assert.equal(mine.find((p) => p.kind === 'reply')?.text, aiRes(m));
+        }
+        if (m.msgType === 'code' && m.content.trim()) assert.equal(mine.find((p) => p.kind === 'code')?.text, m.content);
+        if (m.msgType === 'note' && m.content.trim()) assert.deepEqual(mine.map((p) => p.kind), ['note']);
+      }
+    }
+    assert.ok(prompts > 100, `only ${prompts} prompts with replies in the corpus`);
+  });
+
+  it('never indexes image bytes or attachments: no base64 run in any part of the corpus', () => {
+    let outputs = 0;
+    for (const { dialog } of dialogs) {
+      for (const p of dialogParts(dialog)) {
+        if (p.kind === 'output') outputs++;
+        if (p.kind === 'output') assert.ok(!/[A-Za-z0-9+/]{400,}/.test(p.text), `${dialog.name} ${p.id}: a base64 run in an output part`);
+        assert.ok(!/iVBORw0KGgo/.test(p.kind === 'output' ? p.text : ''), 'a PNG in an output part');
+      }
+    }
+    assert.ok(outputs > 50);
+  });
+
+  it('reads outputs as text: streams as a terminal showed them, text/plain, errors without ANSI; marks skipped messages', () => {
+    const m = new Message({
+      msgType: 'code',
+      content: 'x',
+      skipped: 1,
+      output: [
+        { output_type: 'stream', name: 'stdout', text: ['10%\r100% done\n'] },
+        { output_type: 'display_data', metadata: {}, data: { 'image/png': 'iVBORw0KGgoAAAA', 'text/plain': '<Figure size 640x480>' } },
+        { output_type: 'error', ename: 'KeyError', evalue: "'a'", traceback: ['\x1b[0;31mKeyError\x1b[0m: \'a\''] },
+      ],
+    });
+    const d = new Dialog([m]);
+    const [code, out] = dialogParts(d);
+    assert.deepEqual([code.kind, out.kind, out.skipped], ['code', 'output', true]);
+    assert.equal(out.text, "100% done\n\n<Figure size 640x480>\nKeyError: 'a'");
+  });
+});
+
+describe('search: the query language', () => {
+  it('reads words, phrases, negations, kinds, folders and a regex', () => {
+    const q = parseQuery('pandas "melt a frame" -polars kind:reply,code in:./notes/2024 /re[ad]_csv/');
+    assert.deepEqual(q.terms, [
+      { text: 'pandas', phrase: false, negated: false },
+      { text: 'melt a frame', phrase: true, negated: false },
+      { text: 'polars', phrase: false, negated: true },
+    ]);
+    assert.deepEqual(q.kinds, ['reply', 'code']);
+    assert.deepEqual(q.folders, ['notes/2024/']);
+    assert.equal(q.regex?.source, 're[ad]_csv');
+    assert.equal(q.regex?.flags, 'i');
+    assert.equal(ftsMatch(q), '("pandas" "melt a frame") NOT "polars"');
+    assert.equal(ftsMatch(q, { prefixLast: true }), '("pandas" "melt a frame") NOT "polars"');
+    assert.equal(ftsMatch(parseQuery('how to mel'), { prefixLast: true }), '"how" "to" "mel"*');
+  });
+
+  it('quotes FTS syntax so it is searched as words, and an unknown kind as a word', () => {
+    assert.equal(ftsMatch(parseQuery('a OR b* NEAR( x kind:nope "unclosed phr')), '"a" "OR" "b*" "NEAR(" "x" "kind:nope" "unclosed phr"');
+    assert.equal(ftsMatch(parseQuery('say "he said ""hi"""')), '"say" "he said " "hi"');
+    assert.equal(ftsMatch(parseQuery('-only -negatives')), null);
+    assert.equal(parseQuery('/(unclosed/').regexError !== undefined, true);
+    assert.equal(parseQuery('/Exact/').regex?.flags, '');
+  });
+
+  it('shapes a snippet to one line with its matches as ranges', () => {
+    const s = shapeSnippet(`…use\n  ${HIT_OPEN}pd.melt${HIT_CLOSE} on ${HIT_OPEN}frames${HIT_CLOSE}`);
+    assert.equal(s.text, '…use pd.melt on frames');
+    assert.deepEqual(s.ranges.map(([a, b]) => s.text.slice(a, b)), ['pd.melt', 'frames']);
+    assert.equal(markSnippet(s), '…use **pd.melt** on **frames**');
+  });
+});
+
+describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
+  const dialogs = corpusDialogs();
+  let index: SearchIndex;
+  let db: Awaited<ReturnType<typeof openWasmSqlite>>;
+
+  before(async () => {
+    db = openWasmSqlite(await loadSqlite());
+    index = new SearchIndex(db);
+    index.transaction(() => {
+      for (const { file, dialog } of dialogs) index.put(file, 'stamp', dialogParts(dialog));
+      index.putBroken('synthetic/edge_not_json.ipynb', 'stamp', 'not JSON');
+    });
+  });
+
+  /** Three words from the middle of a long reply of the corpus, and where they are. */
+  function rememberedReply(): { file: string; id: string; words: string } {
+    for (const { file, dialog } of dialogs) {
+      for (const m of dialog.messages) {
+        const words = aiRes(m).match(/\b[a-z]{7,}\b/g);
+        if (words && words.length > 60) return { file, id: m.id, words: words.slice(30, 33).join(' ') };
+      }
+    }
+    throw new Error('no long reply in the corpus');
+  }
+
+  it('finds the reply three remembered words come from, ranked, with a highlighted snippet', () => {
+    const want = rememberedReply();
+    const { hits } = index.search(parseQuery(`${want.words} kind:reply`), { limit: 100 });
+    const hit = hits.find((h) => h.file === want.file && h.id === want.id);
+    assert.ok(hit, `no hit for "${want.words}" in ${want.file} ${want.id}`);
+    assert.equal(hit.kind, 'reply');
+    assert.ok(hit.snippet.ranges.length > 0);
+    assert.ok(hits.every((h) => h.kind === 'reply'));
+    for (let k = 1; k < hits.length; k++) assert.ok(hits[k - 1].score >= hits[k].score, 'ranked best first');
+  });
+
+  it('filters by folder, excludes words, and matches the last word as a prefix', () => {
+    const all = index.search(parseQuery('import'), { limit: 1000 }).hits;
+    assert.ok(all.some((h) => h.file.startsWith('synthetic/')) && all.some((h) => h.file.startsWith('public/')));
+    assert.ok(index.search(parseQuery('import in:public'), { limit: 1000 }).hits.every((h) => h.file.startsWith('public/')));
+    const without = index.search(parseQuery('import -numpy'), { limit: 1000 }).hits;
+    assert.ok(without.length < all.length);
+    assert.ok(index.search(parseQuery('dataclas'), { prefixLast: true }).hits.length > 0);
+    assert.equal(index.search(parseQuery('dataclas')).hits.length, 0);
+  });
+
+  it('searches the regex form by reading the text, and says so', () => {
+    const r = index.search(parseQuery('/def \\w+_\\w+\\(/ kind:code'), { limit: 5 });
+    assert.equal(r.scanned, true);
+    assert.equal(r.hits.length, 5);
+    assert.ok(r.hits.every((h) => /def \w+_\w+\(/.test(h.snippet.text)));
+  });
+
+  it('searches input with FTS syntax errors as plain words', () => {
+    assert.doesNotThrow(() => index.search(parseQuery('"unbalanced AND ( OR * NEAR/')));
+  });
+
+  it('forgets a removed dialog, lists a broken one, and keeps stamps', () => {
+    const { file } = rememberedReply();
+    index.remove(file);
+    assert.ok(!index.search(parseQuery('import'), { limit: 1000 }).hits.some((h) => h.file === file));
+    assert.deepEqual(index.broken(), [{ file: 'synthetic/edge_not_json.ipynb', reason: 'not JSON' }]);
+    assert.equal(index.stamps().get(file), undefined);
+    assert.equal(index.stamps().get(dialogs[1].file), 'stamp');
+  });
+
+  it('is kept as the bytes of an SQLite file, and refuses damaged bytes', async () => {
+    const sqlite3 = await loadSqlite();
+    const bytes = db.save();
+    const again = new SearchIndex(openWasmSqlite(sqlite3, bytes));
+    assert.deepEqual(again.stamps(), index.stamps());
+    const cut = bytes.slice(0, Math.floor(bytes.length / 2));
+    const noise = new Uint8Array(4096).fill(7);
+    for (const bad of [cut, noise]) assert.throws(() => new SearchIndex(openWasmSqlite(sqlite3, bad)));
+  });
+});
+
+describe('search: dlg search QUERY [FOLDER]', () => {
+  const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', join(__dirname, '../../src/cli/main.ts'), ...args], { encoding: 'utf8', timeout: 50000 });
+
+  it('prints the hits of the folder\'s dialogs best first, as lines or JSON; exit 1 when none', () => {
+    const lines = dlg('search', '"read_csv"', join(SHARED, 'corpus'), '--limit', '3');
+    assert.equal(lines.status, 0, lines.stderr);
+    const rows = lines.stdout.trim().split('\n').map((l) => l.split('\t'));
+    assert.equal(rows.length, 3);
+    for (const [file, id, kind, snippet] of rows) {
+      assert.match(file, /^(public|synthetic|perf)\/.*\.ipynb$/);
+      assert.match(id, /\S/);
+      assert.ok(['code', 'output', 'reply', 'prompt', 'note', 'raw'].includes(kind.split(' ')[0]));
+      assert.match(snippet, /\*\*read_csv\*\*/i);
+    }
+    const json = dlg('search', 'read_csv kind:code', join(SHARED, 'corpus'), '--json', '--limit', '2');
+    const hits = JSON.parse(json.stdout) as { kind: string; score: number }[];
+    assert.deepEqual(hits.map((h) => h.kind), ['code', 'code']);
+    assert.ok(hits[0].score >= hits[1].score);
+    assert.equal(dlg('search', 'zzqqxxnotaword', join(SHARED, 'corpus')).status, 1);
+  });
+});
