@@ -276,13 +276,31 @@ async function check(w: Watched): Promise<void> {
     theirs = new Dialog(); // left empty: a dialog without messages, as VS Code shows it when it reloads one
   }
   const version: Version = { text: disk.text, dialog: theirs };
-  if (!nb.isDirty && messageDistance(dialogOf(nb), theirs) === 0) return adopt(w, version, disk.mtime);
+  if (!nb.isDirty && messageDistance(dialogOf(nb), theirs) === 0) return reloaded(nb, w, version, disk.mtime);
   if (!nb.isDirty) {
     const r = await reloadOrEdit(nb);
-    if (r === 'reloaded') return adopt(w, version, disk.mtime);
+    if (r === 'reloaded') return reloaded(nb, w, version, disk.mtime);
     log.info(`${name} changed on disk; ${r === 'edited' ? 'an edit came before VS Code reloaded it' : 'VS Code did not reload it'}: merged here.`);
   }
   await mergeVersion(nb, w, version, CHANGED);
+}
+
+/**
+ * VS Code reloaded the clean notebook with `v`. A file written from an earlier version than the notebook
+ * held (a write that raced our save, a `git checkout`) would so take back what was saved since: that
+ * comes back in, merged from the version the file started from.
+ */
+async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mtime: number): Promise<void> {
+  const name = nameOf(w.uri);
+  const held = w.known;
+  const versions = w.history.map((h) => dialogOfVersion(h, name));
+  const at = nearestVersion(versions, v.dialog!);
+  const from = w.history[at];
+  adopt(w, { text: v.text }, mtime);
+  if (!from || from === held || !held.text) return;
+  log.info(`${name} was written from an earlier version of the file than the one open here; what was saved since is kept.`);
+  const r = await mergeTold(nb, versions[at], readIpynb(held.text, name), 'reloaded from disk, then what it took back merged in');
+  if (r?.edited) await holdMtime(w);
 }
 
 /** Merges `v` (read from disk) from the version it started from; the notebook now holds the file. */
