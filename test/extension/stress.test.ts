@@ -131,12 +131,20 @@ describe('many hands at once: seeded interleavings converge', function () {
               const r = (await client.callTool({ name: 'add_msg', arguments: { dname, content: text(marker, 0), placement: 'add_after', id: pick(ids()) } })) as Result;
               const id = /'?([A-Za-z0-9_-]{8,})'?/.exec(r.content.map((c) => c.text).join(''))?.[1];
               if (r.isError || !id) stats.agentFailed++;
-              else (mine.push({ marker, id, v: 0 }), ack(marker, 0), stats.agent++);
+              else {
+                mine.push({ marker, id, v: 0 });
+                ack(marker, 0);
+                stats.agent++;
+              }
             } else {
               const m = pick(mine);
               const r = (await client.callTool({ name: 'update_msg', arguments: { dname, id: m.id, content: text(m.marker, m.v + 1) } })) as Result;
               if (r.isError || /^Error/.test(r.content.map((c) => c.text).join(''))) stats.agentFailed++;
-              else (m.v++, ack(m.marker, m.v), stats.agent++);
+              else {
+                m.v++;
+                ack(m.marker, m.v);
+                stats.agent++;
+              }
             }
           }
         } finally {
@@ -163,13 +171,21 @@ describe('many hands at once: seeded interleavings converge', function () {
               const marker = `O:${mine.length}`;
               const id = `prog${String(mine.length).padStart(4, '0')}`;
               const r = await p.run({ path, op: 'add', id, after: pick(start).id, text: text(marker, 0), rename });
-              if (r.ok) (mine.push({ marker, id, v: 0 }), ack(marker, 0), stats.program++);
-              else stats.programFailed++;
+              if (!r.ok) stats.programFailed++;
+              else {
+                mine.push({ marker, id, v: 0 });
+                ack(marker, 0);
+                stats.program++;
+              }
             } else {
               const m = pick(mine);
               const r = await p.run({ path, op: 'edit', id: m.id, text: text(m.marker, m.v + 1), rename });
-              if (r.ok) (m.v++, ack(m.marker, m.v), stats.program++);
-              else stats.programFailed++;
+              if (!r.ok) stats.programFailed++;
+              else {
+                m.v++;
+                ack(m.marker, m.v);
+                stats.program++;
+              }
             }
           }
         } finally {
