@@ -10,26 +10,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Program } from '../../test/extension/writerProgram';
 import { median } from './stats';
+import { whenShown } from './shown';
 
 const FILE = 'generated-2000.ipynb';
 const SECONDS = 30;
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const p95 = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
-
-/** Resolves with the time `probe` first holds, checked now and after each change of `nb`. */
-function whenShown(nb: vscode.NotebookDocument, probe: () => boolean, timeoutMs = 60_000): Promise<number> {
-  if (probe()) return Promise.resolve(performance.now());
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (sub.dispose(), reject(new Error('timed out waiting for the change'))), timeoutMs);
-    const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook !== nb || !probe()) return;
-      sub.dispose();
-      clearTimeout(timer);
-      resolve(performance.now());
-    });
-  });
-}
 
 /** Types a word into the first cell, as the user does. */
 async function type(nb: vscode.NotebookDocument, word: string): Promise<void> {

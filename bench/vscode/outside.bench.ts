@@ -11,24 +11,12 @@ import * as vscode from 'vscode';
 import * as assert from 'node:assert/strict';
 import { readIpynb, writeIpynb } from '../../src/core';
 import { median } from './stats';
+import { whenShown } from './shown';
 
 const FILE = 'generated-2000.ipynb';
 const ROUNDS = 7;
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Resolves with the time `probe` first holds after a change of `nb`. */
-function whenShown(nb: vscode.NotebookDocument, probe: () => boolean, timeoutMs = 60_000): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (sub.dispose(), reject(new Error('timed out waiting for the change'))), timeoutMs);
-    const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook !== nb || !probe()) return;
-      sub.dispose();
-      clearTimeout(timer);
-      resolve(performance.now());
-    });
-  });
-}
 
 describe('outside changes merged (bench)', function () {
   this.timeout(1_800_000);

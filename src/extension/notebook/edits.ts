@@ -55,14 +55,13 @@ async function applyMessagesNow(nb: vscode.NotebookDocument, changes: readonly (
 
 /**
  * The edit writing each changed message into its cell. Per cell: its text (an edit of the cell's document,
- * which finds the cell wherever it stands by the time VS Code applies it) and its metadata when that
- * changed, or the whole cell when its kind, language or outputs change. `inPlace`: no cell is replaced.
+ * which finds the cell wherever it stands by the time VS Code applies it) and its metadata, or the whole
+ * cell when its kind, language or outputs change.
  */
-function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[], more: vscode.NotebookEdit[] = []): { edit: vscode.WorkspaceEdit; inPlace: boolean; empty: boolean } {
+function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[], more: vscode.NotebookEdit[] = []): { edit: vscode.WorkspaceEdit; empty: boolean } {
   const lang = notebookCodeLanguage(nb);
   const edit = new vscode.WorkspaceEdit();
   const cellEdits: vscode.NotebookEdit[] = [...more];
-  let inPlace = true;
   for (const [cell, m] of changes) {
     const data = msg2cell(m, lang);
     const old = cellLike(cell);
@@ -72,16 +71,16 @@ function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [
         const doc = cell.document;
         edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), data.value);
       }
-      if (!jsonEqual(JSON.parse(JSON.stringify(data.metadata ?? {})) as Json, JSON.parse(JSON.stringify(cell.metadata)) as Json)) cellEdits.push(vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {}));
+      // Always, though unchanged: with it the text edit is part of the notebook's one undo step.
+      cellEdits.push(vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {}));
     } else {
       if (sameType) data.languageId = old.languageId;
       // One cell for one: the indices of the other edits stay valid.
       cellEdits.push(vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(cell.index, cell.index + 1), [data]));
-      inPlace = false;
     }
   }
   if (cellEdits.length) edit.set(nb.uri, cellEdits);
-  return { edit, inPlace, empty: !cellEdits.length && !edit.size };
+  return { edit, empty: !cellEdits.length && !edit.size };
 }
 
 /**
@@ -147,13 +146,6 @@ function updatedMessage(cell: vscode.NotebookCell, set: Parameters<typeof patchM
 
 /** The WorkspaceEdit performing `plan` on `nb`. */
 export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): vscode.WorkspaceEdit {
-  // Messages changed in place (update_msg, pin, a new text): edits of their cells' documents where possible,
-  // not replacements by index, which VS Code applies to whatever cell stands there by then.
-  if (plan.edits.every((e) => e.kind === 'update')) {
-    const byCell = plan.edits.map((e) => [nb.cellAt(e.index), updatedMessage(nb.cellAt(e.index), e.set)] as const);
-    const { edit, inPlace } = messagesEdit(nb, byCell);
-    if (inPlace) return edit;
-  }
   const lang = notebookCodeLanguage(nb);
   const edit = new vscode.WorkspaceEdit();
   edit.set(

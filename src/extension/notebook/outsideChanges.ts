@@ -132,8 +132,10 @@ const busyCell = (c: vscode.NotebookCell) => isBusy(c) || isStreaming(c);
  * Merges what `theirs` changed since `base` into the open notebook, as one edit made in the dialog's turn
  * of edits. Undefined when VS Code refused the edit (the notebook is as it was).
  */
-async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog): Promise<(OutsideMerge & { report: MergeReport }) | undefined> {
+async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog, read?: string): Promise<(OutsideMerge & { report: MergeReport }) | 'reread' | undefined> {
   return queueEdit(nb, async () => {
+    // VS Code reloaded the notebook since the change was looked at: it holds another file now.
+    if (read !== undefined && readOf(nb) !== read) return 'reread';
     const d = dialogOf(nb); // shared with the views: the merge changes none of its messages
     const busy = new Set<Message>();
     nb.getCells().forEach((c, i) => busyCell(c) && busy.add(d.messages[i]));
@@ -154,11 +156,12 @@ async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dial
 }
 
 /** Merges with a few tries; says what came in. Undefined when it could not land (the log says so). */
-async function mergeTold(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog, what: string): Promise<(OutsideMerge & { report: MergeReport }) | undefined> {
+async function mergeTold(nb: vscode.NotebookDocument, base: Dialog, theirs: Dialog, what: string, read?: string): Promise<(OutsideMerge & { report: MergeReport }) | 'reread' | undefined> {
   const name = nameOf(nb.uri);
   for (let t = 1; t <= TRIES; t++) {
     if (nb.isClosed) return undefined;
-    const r = await mergeInto(nb, base, theirs);
+    const r = await mergeInto(nb, base, theirs, read);
+    if (r === 'reread') return r;
     if (r) {
       if (r.said && what !== CHANGED) log.info(`${name} ${what}.`);
       tellMerge(nb, name, r.report);
@@ -194,7 +197,7 @@ function poll(nb: vscode.NotebookDocument, w: Watched): void {
         if (!free.length) continue;
         const sides = waitingSides(dialogOf(nb), e.base, e.theirs, free);
         const r = await mergeTold(nb, sides.base, sides.theirs, 'changed on disk while busy, now merged');
-        if (r) e.ids = e.ids.filter((id) => !free.includes(id) || r.report.waiting.includes(id));
+        if (r && r !== 'reread') e.ids = e.ids.filter((id) => !free.includes(id) || r.report.waiting.includes(id));
       }
       w.waiting = w.waiting.filter((e) => e.ids.length);
       poll(nb, w);
@@ -257,6 +260,7 @@ function reloadOrEdit(nb: vscode.NotebookDocument): Promise<'reloaded' | 'edited
 async function check(w: Watched): Promise<void> {
   const nb = openNotebook(w.uri);
   if (!nb) return;
+  const read = readOf(nb);
   const disk = await readDisk(w.uri);
   if (!disk || disk.text === w.known.text) return;
   if (isOwnWrite(disk.text)) return adopt(w, { text: disk.text }, disk.mtime); // our save
@@ -282,7 +286,7 @@ async function check(w: Watched): Promise<void> {
     if (r === 'reloaded') return reloaded(nb, w, version, disk.mtime);
     log.info(`${name} changed on disk; ${r === 'edited' ? 'an edit came before VS Code reloaded it' : 'VS Code did not reload it'}: merged here.`);
   }
-  await mergeVersion(nb, w, version, CHANGED);
+  await mergeVersion(nb, w, version, CHANGED, read);
 }
 
 /**
@@ -300,18 +304,20 @@ async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mti
   if (!from || from === held || !held.text) return;
   log.info(`${name} was written from an earlier version of the file than the one open here; what was saved since is kept.`);
   const r = await mergeTold(nb, versions[at], readIpynb(held.text, name), 'reloaded from disk, then what it took back merged in');
-  if (r?.edited) await holdMtime(w);
+  if (r && r !== 'reread' && r.edited) await holdMtime(w);
 }
 
 /** Merges `v` (read from disk) from the version it started from; the notebook now holds the file. */
-async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version, what: string): Promise<void> {
+async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version, what: string, read: string | undefined): Promise<void> {
   const name = nameOf(w.uri);
   const theirs = v.dialog!;
   const versions = w.history.map((h) => dialogOfVersion(h, name));
   const at = nearestVersion(versions, theirs);
   const base = at >= 0 ? versions[at] : new Dialog();
   if (at >= 0 && at < versions.length - 1) log.info(`${name} ${what}: it was written from an earlier version of the file than the last one here; merged from that one, so nothing since is taken back.`);
-  const r = await mergeTold(nb, base, theirs, what);
+  const r = await mergeTold(nb, base, theirs, what, read);
+  // Reloaded by VS Code meanwhile (an edit did not stop it): looked at again, as the notebook is now.
+  if (r === 'reread') return void changed(w);
   if (!r) return;
   // Read again when needed: the merge took theirs's messages over (a conflict copy is re-id'd and marked).
   adopt(w, { text: v.text }, undefined);
