@@ -55,6 +55,8 @@ if (existsSync('src/extension/extension.ts')) {
     jobs.push(build({ ...shipped, ...(name === 'sqlite' ? SQLITE_NODE : {}), stdin: { contents: `module.exports = require(${JSON.stringify(pkg)});`, resolveDir: '.', sourcefile: `${name}.js` },
       outfile: `dist/lazy/${name}.js`, format: 'cjs' }));
   }
+  // The search index's worker thread (node/searchWorker.ts), with its engine bundled in.
+  jobs.push(build({ ...shipped, ...SQLITE_NODE, entryPoints: ['src/node/searchWorkerMain.ts'], outfile: 'dist/searchWorker.js', format: 'cjs' }));
   for (const [mod, name] of Object.entries(LAZY_MODULES)) {
     jobs.push(build({ ...shipped, entryPoints: [`src/node/${mod}.ts`], outfile: `dist/lazy/${name}.js`, format: 'cjs' }));
   }

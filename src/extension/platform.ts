@@ -12,6 +12,7 @@ import type { LoopbackServer } from '../node/loopback';
 import type * as McpSdk from '../node/mcpSdk';
 import type { WebResponse } from '../core/tools';
 import type { FetchPageOptions } from './web/fetchPage';
+import type { IndexClient } from './search/indexCalls';
 
 export interface Platform {
   /** `desktop` (Node) or `browser` (a web worker: no processes, no native modules, no local files). */
@@ -68,6 +69,8 @@ export interface Platform {
   resolveHost?: (host: string) => Promise<string[]>;
   /** An HTML page as Markdown for read_url (web/htmlMarkdown.ts; a lazy bundle on the desktop). */
   htmlToMarkdown(html: string, url: string, selector?: string): Promise<string>;
+  /** The message search index: in a worker thread on the desktop, in place in the browser's worker. */
+  searchIndex(): IndexClient;
   /** The folder a local Jupyter Server serves when the dialog is in no local folder. */
   homeDir(): string;
 }

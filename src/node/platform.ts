@@ -12,6 +12,7 @@ import { startLocalServer } from '../extension/kernel/localServer';
 import { readFileRefs } from './fileRefReader';
 import { gitHeadText } from './gitHead';
 import { listenLoopback } from './loopback';
+import { searchIndexWorker } from './searchWorker';
 import { sharpResizer } from './sharpResizer';
 import { watchLocalFile } from './watchLocalFile';
 import { fetchPage } from '../extension/web/fetchPage';
@@ -46,5 +47,6 @@ export const nodePlatform: Platform = {
   fetchPage: (url, opts) => fetchPage(url, { ...opts, redirect: 'manual' }),
   resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
   htmlToMarkdown: async (html, url, selector) => (await import('./webConvert')).htmlToMarkdown(html, url, selector),
+  searchIndex: searchIndexWorker,
   homeDir: homedir,
 };

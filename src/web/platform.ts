@@ -6,6 +6,7 @@ import type { Platform } from '../extension/platform';
 import { canvasResizer } from './canvasResizer';
 import { fetchPage } from '../extension/web/fetchPage';
 import { htmlToMarkdown } from '../extension/web/htmlMarkdown';
+import { inPlaceIndex } from '../extension/search/indexCalls';
 
 /** A browser's fetch fails with a bare TypeError when the site refuses cross-origin reads (CORS). */
 async function browserFetch(url: string, opts: Parameters<Platform['fetchPage']>[1]): ReturnType<Platform['fetchPage']> {
@@ -25,5 +26,6 @@ export const webPlatform: Platform = {
   WebSocket: globalThis.WebSocket,
   fetchPage: browserFetch,
   htmlToMarkdown: async (html, url, selector) => htmlToMarkdown(html, url, selector),
+  searchIndex: inPlaceIndex,
   homeDir: () => '/',
 };

@@ -77,7 +77,7 @@ describe('navigation', function () {
     const p = await panelFor(nb, 5);
     const s = p.update();
     assert.ok(hostMessageSchema.safeParse(s).success, 'the state fits the protocol');
-    assert.equal(s.history?.promptId, 'b0000006');
+    assert.equal(s.history?.promptId, 'b0000006', `history of ${s.selected}: ${s.historyError ?? JSON.stringify(s.history)?.slice(0, 300)}`);
     const limits = modelLimits();
     const request = planRequest(readIpynb(text), 'b0000006', limits);
     assert.deepEqual(s.history, requestPreview(request, 'chat', limits), 'the default view is what is sent');

@@ -11,24 +11,9 @@ import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { CommandResult, reason, refuse } from '../commands/feedback';
 import { activeDialog } from '../commands/target';
 import { LineageIndex, readDialog } from './lineageIndex';
+import { ReadOnlyDocs } from '../views/readOnlyDocs';
 
 export const COMPARE_SCHEME = 'dialog-compare';
-
-/** The texts of the compare documents, by uri; a document closed and opened again shows them again. */
-class CompareDocs implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-
-  put(uri: vscode.Uri, text: string): void {
-    this.texts.set(uri.toString(), text);
-    this.changed.fire(uri);
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '(no longer available: run Dialog: Compare with Parent again)\n';
-  }
-}
 
 /** `d` from message `from` on, as markdown. */
 function dlg2mdFrom(d: Dialog, from: number): string {
@@ -41,7 +26,7 @@ async function dialogAt(uri: vscode.Uri): Promise<Dialog> {
   return nb ? savedDialog(dialogOf(nb)) : readDialog(uri);
 }
 
-async function compareWithParent(docs: CompareDocs, index: LineageIndex, arg?: unknown): Promise<CommandResult> {
+async function compareWithParent(docs: ReadOnlyDocs, index: LineageIndex, arg?: unknown): Promise<CommandResult> {
   const nb = activeDialog(arg);
   if (!nb) return refuse('Open a fork of a dialog to compare it with its parent.');
   const fork = savedDialog(dialogOf(nb));
@@ -77,7 +62,7 @@ async function compareWithParent(docs: CompareDocs, index: LineageIndex, arg?: u
 }
 
 export function registerCompare(context: vscode.ExtensionContext, index: LineageIndex): void {
-  const docs = new CompareDocs();
+  const docs = new ReadOnlyDocs('Dialog: Compare with Parent');
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(COMPARE_SCHEME, docs),
     vscode.commands.registerCommand('dialogNotebook.compareWithParent', (arg?: unknown) => compareWithParent(docs, index, arg)),

@@ -289,6 +289,13 @@ async function check(w: Watched): Promise<void> {
   await mergeVersion(nb, w, version, CHANGED, read);
 }
 
+/** The known version a file's writer started from: the one `theirs` differs from least (core nearestVersion). */
+function startedFrom(w: Watched, theirs: Dialog): { version: Version; dialog: Dialog } | undefined {
+  const dialogs = w.history.map((h) => dialogOfVersion(h, nameOf(w.uri)));
+  const at = nearestVersion(dialogs, theirs);
+  return at >= 0 ? { version: w.history[at], dialog: dialogs[at] } : undefined;
+}
+
 /**
  * VS Code reloaded the clean notebook with `v`. A file written from an earlier version than the notebook
  * held (a write that raced our save, a `git checkout`) would so take back what was saved since: that
@@ -297,13 +304,11 @@ async function check(w: Watched): Promise<void> {
 async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mtime: number): Promise<void> {
   const name = nameOf(w.uri);
   const held = w.known;
-  const versions = w.history.map((h) => dialogOfVersion(h, name));
-  const at = nearestVersion(versions, v.dialog!);
-  const from = w.history[at];
+  const from = startedFrom(w, v.dialog!);
   adopt(w, { text: v.text }, mtime);
-  if (!from || from === held || !held.text) return;
+  if (!from || from.version === held || !held.text) return;
   log.info(`${name} was written from an earlier version of the file than the one open here; what was saved since is kept.`);
-  const r = await mergeTold(nb, versions[at], readIpynb(held.text, name), 'reloaded from disk, then what it took back merged in');
+  const r = await mergeTold(nb, from.dialog, readIpynb(held.text, name), 'reloaded from disk, then what it took back merged in');
   if (r && r !== 'reread' && r.edited) await holdMtime(w);
 }
 
@@ -311,10 +316,9 @@ async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mti
 async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version, what: string, read: string | undefined): Promise<void> {
   const name = nameOf(w.uri);
   const theirs = v.dialog!;
-  const versions = w.history.map((h) => dialogOfVersion(h, name));
-  const at = nearestVersion(versions, theirs);
-  const base = at >= 0 ? versions[at] : new Dialog();
-  if (at >= 0 && at < versions.length - 1) log.info(`${name} ${what}: it was written from an earlier version of the file than the last one here; merged from that one, so nothing since is taken back.`);
+  const from = startedFrom(w, theirs);
+  const base = from?.dialog ?? new Dialog();
+  if (from && from.version !== w.history[w.history.length - 1]) log.info(`${name} ${what}: it was written from an earlier version of the file than the last one here; merged from that one, so nothing since is taken back.`);
   const r = await mergeTold(nb, base, theirs, what, read);
   // Reloaded by VS Code meanwhile (an edit did not stop it): looked at again, as the notebook is now.
   if (r === 'reread') return void changed(w);

@@ -7,7 +7,6 @@ import { log } from '../log';
 import { config } from '../config';
 import { SearchService } from './searchService';
 import { openHit, searchDialogsCommand } from './searchPick';
-import { loadSearchEngine } from './engine';
 
 let service: SearchService | undefined;
 
@@ -52,7 +51,7 @@ export async function searchDialogs(req: SearchRequest): Promise<{ hits: SearchH
 export function registerSearch(context: vscode.ExtensionContext): void {
   const storage = context.storageUri ?? context.globalStorageUri;
   if (config.searchEnabled && vscode.workspace.workspaceFolders?.length) {
-    service = new SearchService(storage, () => loadSearchEngine(context.extensionUri));
+    service = new SearchService(storage, context.extensionUri);
     context.subscriptions.push(service, { dispose: () => (service = undefined) });
   }
   const off = () => vscode.window.showInformationMessage('Dialog search needs a workspace folder and dialogNotebook.search.enabled.');
@@ -62,10 +61,9 @@ export function registerSearch(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('dialogNotebook.search.cancelIndexing', () => service?.cancelBuild()),
     // For scripts and tests: what the list's Enter does, and the skipped files as data.
     vscode.commands.registerCommand('dialogNotebook.search.openHit', (hit: { file: string; id: string }) => openHit(hit)),
-    vscode.commands.registerCommand('dialogNotebook.search.skipped', async () => (await service?.ready, service?.skippedFiles() ?? [])),
+    vscode.commands.registerCommand('dialogNotebook.search.skipped', async () => (await service?.skippedFiles()) ?? []),
     vscode.commands.registerCommand('dialogNotebook.search.showSkipped', async () => {
-      await service?.ready;
-      const skipped = service?.skippedFiles() ?? [];
+      const skipped = (await service?.skippedFiles()) ?? [];
       if (!skipped.length) return void vscode.window.showInformationMessage('Dialog search skipped no file.');
       log.info(`Dialog search skipped ${skipped.length} files:\n${skipped.map((s) => `  ${s.file}: ${s.reason}`).join('\n')}`);
       const pick = await vscode.window.showQuickPick(skipped.map((s) => ({ label: s.file, description: s.reason })), { title: `Skipped by dialog search: ${skipped.length}` });

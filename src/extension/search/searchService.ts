@@ -4,9 +4,9 @@
 // edits as they are typed. The first build shows its progress in a status item that cancels it.
 
 import * as vscode from 'vscode';
-import { DialogReadError, readIpynb } from '../../core/ipynb';
-import { SearchIndex, SearchOptions, SearchQuery, SearchResult, dialogParts } from '../../core/search';
-import type { WasmSqlite } from '../../node/wasmSqlite';
+import { SearchOptions, SearchQuery, SearchResult, dialogParts } from '../../core/search';
+import { platform } from '../platform';
+import type { IndexClient } from './indexCalls';
 import { NOTEBOOK_TYPE } from '../notebook/cells';
 import { dialogOf } from '../notebook/dialogCache';
 import { looksLikeDialog } from '../notebook/opening';
@@ -20,8 +20,8 @@ const EDIT_SETTLE_MS = 300;
 const SAVE_SETTLE_MS = 5000;
 /** How long after activation the index opens. */
 const START_DELAY_MS = 1500;
-/** A build yields to the event loop after this much work, so the window stays responsive. */
-const SLICE_MS = 20;
+/** How often a build's progress item is redrawn. */
+const PROGRESS_MS = 250;
 
 /** A file's key in the index: its workspace-relative path with `/`, as `in:` filters and dname names it. */
 export function fileKey(uri: vscode.Uri): string {
@@ -38,7 +38,6 @@ export function keyUri(key: string): vscode.Uri | undefined {
 }
 
 const stampOf = (st: { mtime: number; size: number }) => `${st.mtime}:${st.size}`;
-const yieldNow = () => new Promise<void>((r) => setTimeout(r, 0));
 
 export interface BuildState {
   done: number;
@@ -48,8 +47,7 @@ export interface BuildState {
 }
 
 export class SearchService implements vscode.Disposable {
-  private index?: SearchIndex;
-  private db?: WasmSqlite;
+  private index?: IndexClient;
   private readonly status = vscode.window.createStatusBarItem('dialogNotebook.search', vscode.StatusBarAlignment.Left, -100);
   private readonly disposables: vscode.Disposable[] = [this.status];
   private readonly editTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -64,7 +62,7 @@ export class SearchService implements vscode.Disposable {
 
   constructor(
     private readonly storage: vscode.Uri,
-    private readonly loadEngine: () => Promise<{ open(bytes?: Uint8Array): WasmSqlite }>,
+    private readonly extensionUri: vscode.Uri,
   ) {
     this.status.name = 'Dialog Search Index';
     this.status.command = 'dialogNotebook.search.cancelIndexing';
@@ -80,7 +78,7 @@ export class SearchService implements vscode.Disposable {
       watcher,
       watcher.onDidCreate((u) => this.fileChanged(u)),
       watcher.onDidChange((u) => this.fileChanged(u)),
-      watcher.onDidDelete((u) => this.write(() => this.index?.remove(fileKey(u)))),
+      watcher.onDidDelete((u) => this.write((index) => index.call('remove', [fileKey(u)]))),
       vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && this.editChanged(e.notebook)),
       // Closed without saving: what counts again is the file.
       vscode.workspace.onDidCloseNotebookDocument((nb) => nb.notebookType === NOTEBOOK_TYPE && this.fileChanged(nb.uri)),
@@ -88,18 +86,14 @@ export class SearchService implements vscode.Disposable {
   }
 
   private async open(): Promise<void> {
-    const engine = await this.loadEngine();
+    const wasm = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.extensionUri, 'dist', 'sqlite3.wasm'));
     const at = vscode.Uri.joinPath(this.storage, INDEX_FILE);
-    const bytes = await vscode.workspace.fs.readFile(at).then((b) => b, () => undefined);
-    try {
-      this.db = engine.open(bytes);
-      this.index = new SearchIndex(this.db);
-    } catch (e) {
-      // A damaged index is rebuilt, never a crash.
-      log.warn(`Search index at ${at.fsPath} unreadable (${e instanceof Error ? e.message : String(e)}): rebuilding it`);
-      this.db = engine.open();
-      this.index = new SearchIndex(this.db);
-    }
+    const saved = await vscode.workspace.fs.readFile(at).then((b) => b, () => undefined);
+    const index = platform().searchIndex();
+    // A damaged index is rebuilt, never a crash.
+    const damaged = await index.call('open', wasm, saved);
+    if (damaged) log.warn(`Search index at ${at.fsPath} unreadable (${damaged}): rebuilding it`);
+    this.index = index;
   }
 
   /** Brings the index up to the workspace's files: new and changed ones read, gone ones forgotten. */
@@ -109,7 +103,7 @@ export class SearchService implements vscode.Disposable {
     this.cancel?.cancel();
     const cancel = (this.cancel = new vscode.CancellationTokenSource());
     const files = await vscode.workspace.findFiles('**/*.ipynb', EXCLUDE);
-    const known = index.stamps();
+    const known = new Map(await index.call('stamps'));
     const present = new Set<string>();
     const todo: { uri: vscode.Uri; key: string; stamp: string }[] = [];
     for (const uri of files) {
@@ -121,32 +115,30 @@ export class SearchService implements vscode.Disposable {
       if (known.get(key) !== stamp) todo.push({ uri, key, stamp });
     }
     const gone = [...known.keys()].filter((k) => !present.has(k));
-    if (gone.length) await this.write(() => index.transaction(() => gone.forEach((k) => index.remove(k))));
+    if (gone.length) await this.write(() => index.call('remove', gone));
     Object.assign(this.state, { done: 0, total: todo.length, skipped: 0, building: todo.length > 0 });
     const started = Date.now();
-    let slice = Date.now();
+    let shown = 0;
     for (const f of todo) {
       if (cancel.token.isCancellationRequested) break;
-      await this.write(() => this.indexFile(f.uri, f.key, f.stamp));
+      await this.write(() => this.indexFile(index, f.uri, f.key, f.stamp));
       this.state.done++;
-      if (Date.now() - slice > SLICE_MS) {
-        this.showProgress();
-        await yieldNow();
-        slice = Date.now();
+      if (Date.now() - shown > PROGRESS_MS) {
+        this.showProgress(await index.call('broken'));
+        shown = Date.now();
       }
     }
     this.state.building = false;
     this.status.hide();
     if (todo.length || gone.length) {
-      log.info(`Search index: ${this.state.done} of ${todo.length} dialogs read in ${Date.now() - started} ms, ${gone.length} gone, ${index.broken().length} skipped${cancel.token.isCancellationRequested ? ' (cancelled)' : ''}`);
+      log.info(`Search index: ${this.state.done} of ${todo.length} dialogs read in ${Date.now() - started} ms, ${gone.length} gone, ${(await index.call('broken')).length} skipped${cancel.token.isCancellationRequested ? ' (cancelled)' : ''}`);
       this.scheduleSave(0);
     }
   }
 
-  private showProgress(): void {
+  private showProgress(broken: readonly unknown[]): void {
     const { done, total } = this.state;
-    const broken = this.index?.broken().length ?? 0;
-    this.status.text = `$(sync~spin) Indexing dialogs ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}${broken ? ` · ${broken} skipped` : ''}`;
+    this.status.text = `$(sync~spin) Indexing dialogs ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}${broken.length ? ` · ${broken.length} skipped` : ''}`;
     this.status.tooltip = 'Dialog search is indexing the workspace\'s dialogs. Click to stop (searches find what is indexed so far).';
     this.status.show();
   }
@@ -157,42 +149,32 @@ export class SearchService implements vscode.Disposable {
   }
 
   /** Reads one file from disk into the index (a dialog's parts, or a note that it is not one). */
-  private async indexFile(uri: vscode.Uri, key: string, stamp?: string): Promise<void> {
-    const index = this.index;
-    if (!index) return;
+  private async indexFile(index: IndexClient, uri: vscode.Uri, key: string, stamp?: string): Promise<void> {
     const open = vscode.workspace.notebookDocuments.find((n) => n.notebookType === NOTEBOOK_TYPE && n.uri.toString() === uri.toString());
-    if (open?.isDirty) return this.indexOpen(open);
+    if (open?.isDirty) return this.indexOpen(index, open);
     let bytes: Uint8Array;
     try {
       const st = await vscode.workspace.fs.stat(uri);
       // What is indexed is the file as it is (a watcher's repeat, a clean editor's change): nothing to read.
-      if (!stamp && index.stamp(key) === stampOf(st)) return;
+      if (!stamp && (await index.call('stamp', key)) === stampOf(st)) return;
       stamp ??= stampOf(st);
       bytes = await vscode.workspace.fs.readFile(uri);
     } catch {
-      index.remove(key);
-      return;
+      return index.call('remove', [key]);
     }
     const text = new TextDecoder().decode(bytes);
-    if (!looksLikeDialog(text)) return index.putBroken(key, stamp, 'not a dialog');
-    try {
-      const d = readIpynb(text, key);
-      index.transaction(() => index.put(key, stamp!, dialogParts(d)));
-    } catch (e) {
-      index.putBroken(key, stamp, e instanceof DialogReadError ? e.message : `unreadable: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    if (!looksLikeDialog(text)) return index.call('putBroken', key, stamp, 'not a dialog');
+    await index.call('putText', key, stamp, text);
   }
 
   /** An open dialog's messages as they are now, saved or not. */
-  private indexOpen(nb: vscode.NotebookDocument): void {
-    const index = this.index;
-    if (!index) return;
-    index.transaction(() => index.put(fileKey(nb.uri), `open:${nb.version}`, dialogParts(dialogOf(nb))));
+  private indexOpen(index: IndexClient, nb: vscode.NotebookDocument): Promise<void> {
+    return index.call('putParts', fileKey(nb.uri), `open:${nb.version}`, dialogParts(dialogOf(nb)));
   }
 
   private fileChanged(uri: vscode.Uri): void {
     if (!vscode.workspace.getWorkspaceFolder(uri) || /[\\/](node_modules|\.git|\.ipynb_checkpoints)[\\/]/.test(uri.path)) return;
-    void this.write(() => this.indexFile(uri, fileKey(uri)));
+    void this.write((index) => this.indexFile(index, uri, fileKey(uri)));
   }
 
   /** An open dialog changed: its unsaved state is indexed; back to clean (saved, reverted), its file is. */
@@ -202,17 +184,19 @@ export class SearchService implements vscode.Disposable {
     this.editTimers.set(key, setTimeout(() => {
       this.editTimers.delete(key);
       if (nb.isClosed) return;
-      if (nb.isDirty) void this.write(() => this.indexOpen(nb));
+      if (nb.isDirty) void this.write((index) => this.indexOpen(index, nb));
       else this.fileChanged(nb.uri);
     }, EDIT_SETTLE_MS));
   }
 
   /** Runs a change of the index after those before it, and saves the index a while later. */
-  private write(fn: () => unknown): Promise<void> {
-    const next = this.queue.then(fn).then(
-      () => this.scheduleSave(),
-      (e) => log.error(`Search index update failed: ${e instanceof Error ? e.message : String(e)}`),
-    );
+  private write(fn: (index: IndexClient) => unknown): Promise<void> {
+    const next = this.queue
+      .then(() => this.index && fn(this.index))
+      .then(
+        () => this.scheduleSave(),
+        (e) => log.error(`Search index update failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
     this.queue = next;
     return next;
   }
@@ -225,29 +209,34 @@ export class SearchService implements vscode.Disposable {
 
   /** Writes the index to the extension's storage (one file, replaced whole). */
   async save(): Promise<void> {
-    if (!this.db || !this.dirty) return;
+    if (!this.index || !this.dirty) return;
     this.dirty = false;
+    const bytes = await this.index.call('save');
     await vscode.workspace.fs.createDirectory(this.storage);
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.storage, INDEX_FILE), this.db.save());
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.storage, INDEX_FILE), bytes);
   }
 
   /** Searches what is indexed now, after the changes already queued. */
   async search(q: SearchQuery, opts: SearchOptions = {}): Promise<SearchResult> {
     await this.ready;
     await this.queue;
-    return this.index ? this.index.search(q, opts) : { hits: [], scanned: false };
+    return this.index ? this.index.call('search', q, opts) : { hits: [], scanned: false };
   }
 
   /** The files skipped as broken or not dialogs, with why. */
-  skippedFiles(): { file: string; reason: string }[] {
-    return this.index?.broken() ?? [];
+  async skippedFiles(): Promise<{ file: string; reason: string }[]> {
+    await this.ready;
+    return this.index ? this.index.call('broken') : [];
   }
 
   dispose(): void {
     this.cancel?.cancel();
     for (const t of this.editTimers.values()) clearTimeout(t);
     clearTimeout(this.saveTimer);
-    void this.save().finally(() => this.db?.close());
+    const index = this.index;
+    void this.save()
+      .catch((e) => log.error(`Search index not saved: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => index?.dispose());
     for (const d of this.disposables) d.dispose();
   }
 }

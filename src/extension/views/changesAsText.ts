@@ -11,25 +11,10 @@ import { readIpynb } from '../../core/ipynb';
 import { savedDialog } from '../../core/reply';
 import { dialogOf } from '../notebook/dialogCache';
 import { CommandResult, reason, refuse } from '../commands/feedback';
+import { ReadOnlyDocs } from './readOnlyDocs';
 
 export const CHANGES_SCHEME = 'dialog-changes';
 export const CHANGES_COMMAND = 'dialogNotebook.openChangesAsText';
-
-/** The texts of the documents shown, by uri; read-only. */
-class ChangesDocs implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-
-  put(uri: vscode.Uri, text: string): void {
-    this.texts.set(uri.toString(), text);
-    this.changed.fire(uri);
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? `(no longer available: run Dialog: Open Changes as Text again)\n`;
-  }
-}
 
 const nameOf = (uri: vscode.Uri) => uri.path.replace(/^.*\//, '');
 
@@ -55,7 +40,7 @@ function sides(arg?: unknown): [vscode.Uri, vscode.Uri] | undefined {
   return undefined;
 }
 
-async function openChangesAsText(docs: ChangesDocs, arg?: unknown): Promise<CommandResult> {
+async function openChangesAsText(docs: ReadOnlyDocs, arg?: unknown): Promise<CommandResult> {
   const pair = sides(arg);
   if (!pair) return refuse('Open the changes of a dialog first (click it in Source Control or the Timeline), then Open Changes as Text.');
   const [original, modified] = pair;
@@ -77,7 +62,7 @@ async function openChangesAsText(docs: ChangesDocs, arg?: unknown): Promise<Comm
 }
 
 export function registerChangesAsText(context: vscode.ExtensionContext): void {
-  const docs = new ChangesDocs();
+  const docs = new ReadOnlyDocs('Dialog: Open Changes as Text');
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(CHANGES_SCHEME, docs),
     vscode.commands.registerCommand(CHANGES_COMMAND, (arg?: unknown) => openChangesAsText(docs, arg)),

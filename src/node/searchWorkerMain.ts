@@ -1,0 +1,18 @@
+// The search worker's entry (dist/searchWorker.js, see node/searchWorker.ts): answers each call of the
+// extension host in order, one at a time.
+
+import { parentPort } from 'node:worker_threads';
+import { IndexCalls, IndexMethod } from '../extension/search/indexCalls';
+
+const calls = new IndexCalls();
+let queue: Promise<unknown> = Promise.resolve();
+parentPort!.on('message', ({ id, method, args }: { id: number; method: IndexMethod; args: unknown[] }) => {
+  queue = queue.then(async () => {
+    try {
+      const result = await (calls[method] as (...a: unknown[]) => unknown)(...args);
+      parentPort!.postMessage({ id, result });
+    } catch (e) {
+      parentPort!.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+    }
+  });
+});
