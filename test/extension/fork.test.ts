@@ -69,7 +69,8 @@ describe('forks', function () {
       return ed?.notebook === f && ed.selection.start === 2;
     }, 'the fork shown at its split', WAIT);
     const [p, c] = [JSON.parse(before) as NotebookJson, JSON.parse(await readText(beside(parent, 'fork-1'))) as NotebookJson];
-    assert.deepEqual(c.cells, p.cells.slice(0, 3), 'the kept cells as the parent stores them');
+    const differs = c.cells.findIndex((cell, k) => JSON.stringify(cell) !== JSON.stringify(p.cells[k]));
+    assert.deepEqual(c.cells, p.cells.slice(0, 3), `the kept cells as the parent stores them; cell ${differs}: ${JSON.stringify(c.cells[differs])} in the fork, ${JSON.stringify(p.cells[differs])} in the parent`);
     const l = c.metadata.dialog_lineage!;
     assert.deepEqual({ ...l, time: undefined }, { parent: fileName(parent), parent_msg: 'b0000003', split: 2, time: undefined });
     assert.ok(!Number.isNaN(Date.parse(String(l.time))));

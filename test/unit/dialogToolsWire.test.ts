@@ -7,7 +7,7 @@ import { AGENT_TOOL_PREFIX, DIALOG_TOOLS, agentToolSchema } from '../../src/core
 import { lmToolTurns } from '../../src/extension/answer/providers/vscodeLmWire';
 
 describe('dialog tools: wire and contributions', () => {
-  it('VS Code LM: offered calls and their results are parts, others text, the system prompt first', () => {
+  it('VS Code LM: offered calls and their results are parts, others text, the system prompt first, texts that meet joined', () => {
     const turns = lmToolTurns({
       model: 'm',
       system: 'Be brief.',
@@ -19,7 +19,8 @@ describe('dialog tools: wire and contributions', () => {
         { role: 'tool', content: [toolResult('toolu_1', 'add_msg', 'abcd1234', { content: 'hi' }), toolResult('toolu_2', 'old_tool', 'x', { a: 1 })] },
       ],
     });
-    assert.deepEqual(turns[0], { role: 'user', parts: [{ type: 'text', text: 'Be brief.' }, { type: 'text', text: 'Add a note.' }] });
+    // Texts that meet are one, as without tools (lmTurns): a provider joining parts as they are reads the same words.
+    assert.deepEqual(turns[0], { role: 'user', parts: [{ type: 'text', text: 'Be brief.\n\nAdd a note.' }] });
     assert.equal(turns[1].role, 'assistant');
     assert.deepEqual(turns[1].parts[1], { type: 'call', id: 'toolu_1', name: 'add_msg', input: { content: 'hi' } });
     assert.equal(turns[1].parts[2].type, 'text', 'a call of a tool not offered goes as text');

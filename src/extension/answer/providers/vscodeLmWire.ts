@@ -54,17 +54,25 @@ export interface LmToolTurn {
  */
 export function lmToolTurns(req: AnswerRequest): LmToolTurn[] {
   const turns: LmToolTurn[] = [];
+  // Texts that meet are one text, split by a blank line as lmTurns splits them: a model (or a provider
+  // that joins a message's parts as they are) reads the same words with tools offered as without.
   const push = (role: LmToolTurn['role'], parts: LmPart[]) => {
     if (!parts.length) return;
-    const prev = turns[turns.length - 1];
-    if (prev?.role === role) prev.parts.push(...parts);
-    else turns.push({ role, parts });
+    let prev = turns[turns.length - 1];
+    if (prev?.role !== role) turns.push((prev = { role, parts: [] }));
+    for (const p of parts) {
+      const last = prev.parts[prev.parts.length - 1];
+      if (last?.type === 'text' && p.type === 'text') last.text += `\n\n${p.text}`;
+      else prev.parts.push(p);
+    }
   };
   if (req.system) push('user', [{ type: 'text', text: req.system }]);
   for (const m of offeredHistory(req.messages, req.tools ?? [])) {
     const parts: LmPart[] = [];
     for (const p of m.content) {
-      if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
+      const last = parts[parts.length - 1];
+      if (p.type === 'text' && p.text && last?.type === 'text') last.text += `\n${p.text}`;
+      else if (p.type === 'text' && p.text) parts.push({ type: 'text', text: p.text });
       else if (p.type === 'tool_use') parts.push({ type: 'call', id: wireName(p.id ?? p.name), name: wireName(p.name), input: p.arguments });
       else if (p.type === 'tool_result') parts.push({ type: 'result', id: wireName(p.id ?? p.name), text: p.text });
     }
