@@ -52,8 +52,9 @@ export const tests = {
     const shown = await reply(page, HEARD);
     assert.match(await shown.innerText(), /LM-E2E got 1 messages\. It heard: Greet the test model\./);
     await screenshot('vscode-lm');
-    await vsc.runCommand('View: Focus First Editor Group');
-    await vsc.runCommand('File: Save');
+    // Saved with its key, in the notebook that has the focus since its ▶ was clicked.
+    await row.hover();
+    await page.keyboard.press('Control+S');
     const file = path.join(workspace, FILE);
     const source = await until(page, () => savedSource(file, 1), (s) => s.includes(HEARD), 'the reply saved');
     assert.ok(source.startsWith(`Greet the test model.\n\n${SEP}\n\nLM-E2E got 1 messages. ${HEARD}`), source);
