@@ -11,6 +11,7 @@ import TurndownService from 'turndown';
 import { Parser } from 'htmlparser2';
 import { readUrl } from '../src/core/tools';
 import { fetchPage } from '../src/extension/web/fetchPage';
+import { pinnedFetch } from '../src/node/pinnedFetch';
 import { htmlToMarkdown } from '../src/extension/web/htmlMarkdown';
 import { ARTICLE, longPage, startWebSite } from '../test/mocks/webSite';
 
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   try {
     const article = `${site.url}/article.html`;
     const deps = {
-      fetch: (u: string, signal?: AbortSignal) => fetchPage(u, { signal, timeoutMs: 10000, maxBytes: 2_000_000, redirect: 'manual', headers: { 'user-agent': 'bench' } }),
+      fetch: async (u: string, signal?: AbortSignal) => fetchPage(u, { signal, timeoutMs: 10000, maxBytes: 2_000_000, redirect: 'manual', headers: { 'user-agent': 'bench' }, allowPrivate: true, fetch: await pinnedFetch(true) }),
       toMarkdown: async (html: string, u: string, selector?: string) => htmlToMarkdown(html, u, selector),
       allowHost: async () => true,
       allowPrivate: true,

@@ -15,6 +15,7 @@ import { listenLoopback } from './loopback';
 import { sharpResizer } from './sharpResizer';
 import { watchLocalFile } from './watchLocalFile';
 import { fetchPage } from '../extension/web/fetchPage';
+import { pinnedFetch } from './pinnedFetch';
 
 export const nodePlatform: Platform = {
   kind: 'desktop',
@@ -43,7 +44,7 @@ export const nodePlatform: Platform = {
   listenLoopback,
   loadMcp: () => import('./mcpSdk'),
   gitHeadText,
-  fetchPage: (url, opts) => fetchPage(url, { ...opts, redirect: 'manual' }),
+  fetchPage: async (url, opts) => fetchPage(url, { ...opts, redirect: 'manual', fetch: await pinnedFetch(opts.allowPrivate) }),
   resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
   htmlToMarkdown: async (html, url, selector) => (await import('./webConvert')).htmlToMarkdown(html, url, selector),
   homeDir: homedir,

@@ -73,6 +73,8 @@ export async function startWebSite(): Promise<WebSite> {
         return html(ARTICLE);
       case '/loop':
         return send(302, 'text/plain', '', { location: '/loop' });
+      case '/to-rebind':
+        return send(302, 'text/plain', '', { location: `http://rebind.example:${port}/article.html` });
       case '/to-localhost':
         return send(301, 'text/plain', '', { location: `http://localhost:${port}/article.html` });
       case '/big.html':

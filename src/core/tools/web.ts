@@ -191,6 +191,14 @@ export interface WebOutcome {
 
 class WebRefusal extends Error {}
 
+/**
+ * A connection refused because the name resolved to a private address when the connection was made
+ * (the desktop checks there too, so that a second lookup cannot bring another answer).
+ */
+export class PrivateAddressError extends Error {
+  override name = 'PrivateAddressError';
+}
+
 const fail = (text: string): WebOutcome => ({ ok: false, text: `Error: ${text}` });
 
 /** Refuses `url` unless its host may be read: a private one by the setting, any other by the user. */
@@ -241,6 +249,7 @@ export async function readUrl(args: JsonObject, deps: WebDeps, signal?: AbortSig
     res = await fetchChecked(url, deps, signal);
   } catch (e) {
     if (e instanceof WebRefusal) return e.message === WEB_DENIED || e.message === STOPPED ? { ok: false, text: e.message } : fail(e.message);
+    if (e instanceof PrivateAddressError) return fail(e.message);
     return fail(`${url.href} could not be read: ${e instanceof Error ? e.message : String(e)}`);
   }
   const type = res.contentType || 'no content type';
