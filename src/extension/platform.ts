@@ -67,6 +67,8 @@ export interface Platform {
   fetchPage(url: string, opts: Omit<FetchPageOptions, 'redirect' | 'fetch'>): Promise<WebResponse>;
   /** The addresses a host name resolves to (read_url refuses private ones); undefined where names cannot be resolved (the browser). */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** A PDF's text, page after page, for read_url (node/pdfText.ts); undefined where PDFs are not read (the browser). */
+  pdfToText?: (bytes: Uint8Array) => Promise<{ text: string; pages: number }>;
   /** An HTML page as Markdown for read_url (web/htmlMarkdown.ts; a lazy bundle on the desktop). */
   htmlToMarkdown(html: string, url: string, selector?: string): Promise<string>;
   /** The folder a local Jupyter Server serves when the dialog is in no local folder. */

@@ -46,6 +46,7 @@ export const nodePlatform: Platform = {
   gitHeadText,
   fetchPage: async (url, opts) => fetchPage(url, { ...opts, redirect: 'manual', fetch: await pinnedFetch(opts.allowPrivate) }),
   resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+  pdfToText: async (bytes) => (await import('./pdfText')).pdfToText(bytes),
   htmlToMarkdown: async (html, url, selector) => (await import('./webConvert')).htmlToMarkdown(html, url, selector),
   homeDir: homedir,
 };

@@ -78,16 +78,24 @@ describe('read_url: the assistant reads the web', function () {
     assert.match(reply, /Install widgets/);
   });
 
-  it('an article as Markdown, cut to web.maxResultTokens with the call that reads on; a selector reads a part', async () => {
+  it('an article as Markdown, cut to web.maxResultTokens with the call that reads on; a selector reads a part; a PDF as its text', async () => {
     await set('web.allowPrivateAddresses', true);
     await set('web.maxResultTokens', 60);
     const url = `${site.url}/article.html`;
     const { bodies } = await ask(
       `Summarise ${url}`,
-      { text: [], toolUses: [{ id: 'toolu_art', name: 'read_url', input: { url } }, { id: 'toolu_tab', name: 'read_url', input: { url, selector: 'table' } }] },
+      {
+        text: [],
+        toolUses: [
+          { id: 'toolu_art', name: 'read_url', input: { url } },
+          { id: 'toolu_tab', name: 'read_url', input: { url, selector: 'table' } },
+          { id: 'toolu_pdf', name: 'read_url', input: { url: `${site.url}/doc.pdf` } },
+        ],
+      },
       { text: ['Widgets come in two sizes.'] },
     );
-    const [article, table] = results(bodies[1]);
+    const [article, table, pdf] = results(bodies[1]);
+    assert.equal(pdf, '[A PDF of 2 pages, its text:]\nWidgets manual\nWidgets are small parts.\n\nPage two: sizes (small, large).');
     assert.ok(article.startsWith('# Widgets\n\nWidgets are **small** parts.'), article);
     assert.match(article, /\[… cut: [\d,]+ more characters over the 60-token result limit\. To read the rest, call read_url\(url="http:\/\/127\.0\.0\.1:\d+\/article\.html", start=\d+\)\.\]$/);
     assert.ok(!article.includes('script text') && !article.includes('Nav one'));

@@ -7,6 +7,7 @@ import { WebDeps, hostInText, isPrivateAddress, isPrivateHost, pageKind, pageWin
 import { htmlToMarkdown } from '../../src/extension/web/htmlMarkdown';
 import { fetchPage } from '../../src/extension/web/fetchPage';
 import { pinnedFetch } from '../../src/node/pinnedFetch';
+import { pdfToText } from '../../src/node/pdfText';
 import type { Resolver } from '../../src/node/checkedLookup';
 import { pricedUsage, replyUsage, usageBlock, usageEnvelope } from '../../src/core/answer';
 import { anthropicParams } from '../../src/extension/answer/providers/anthropicWire';
@@ -121,12 +122,24 @@ describe('read_url: a call against a local site', function () {
     assert.equal((await readUrl({ url: `${site.url}/data.json` }, deps())).text, '{"widgets": [1, 2]}');
   });
 
-  it('a redirect chain is followed; a loop, a 404, a PDF and other bytes are clear errors', async () => {
+  it('a PDF comes back as its text, page after page; without text, broken or in the browser a clear error', async () => {
+    const withPdf = deps({ pdfToText });
+    const r = await readUrl({ url: `${site.url}/doc.pdf` }, withPdf);
+    assert.ok(r.ok, r.text);
+    assert.equal(r.text, '[A PDF of 2 pages, its text:]\nWidgets manual\nWidgets are small parts.\n\nPage two: sizes (small, large).');
+    assert.match((await readUrl({ url: `${site.url}/doc.pdf`, start: 15 }, withPdf)).text, /^\[From character 15 of \d+\.\]\nWidgets are small/);
+    assert.match((await readUrl({ url: `${site.url}/scan.pdf` }, withPdf)).text, /^Error: .* is a PDF of 1 page without text to read/);
+    assert.match((await readUrl({ url: `${site.url}/broken.pdf` }, withPdf)).text, /^Error: .* is a PDF \(application\/pdf\) that could not be read: /);
+    assert.match((await readUrl({ url: `${site.url}/doc.pdf` }, deps())).text, /^Error: .* is a PDF \(application\/pdf\), which VS Code in a browser cannot read; VS Code desktop reads/);
+    const head = deps({ pdfToText, maxBytes: 512, fetch: (url, signal) => fetchPage(url, { signal, timeoutMs: 2000, maxBytes: 512, redirect: 'manual', headers: {}, allowPrivate: true }) });
+    assert.match((await readUrl({ url: `${site.url}/doc.pdf` }, head)).text, /^Error: .* is a PDF larger than the 1 kB size limit \(setting dialogNotebook\.web\.maxPageBytes\)/);
+  });
+
+  it('a redirect chain is followed; a loop, a 404 and other bytes are clear errors', async () => {
     const r = await readUrl({ url: `${site.url}/redirect/3` }, deps());
     assert.ok(r.ok && /^# Widgets$/m.test(r.text), r.text);
     assert.match((await readUrl({ url: `${site.url}/loop` }, deps())).text, /^Error: too many redirects \(more than 5\)/);
     assert.match((await readUrl({ url: `${site.url}/nothing-here` }, deps())).text, /^Error: http:\/\/127\.0\.0\.1:\d+\/nothing-here answered 404 Not Found\.$/);
-    assert.match((await readUrl({ url: `${site.url}/doc.pdf` }, deps())).text, /^Error: .* is a PDF \(application\/pdf\)/);
     assert.match((await readUrl({ url: `${site.url}/blob` }, deps())).text, /^Error: .* is binary content \(application\/octet-stream\)/);
   });
 
