@@ -16,6 +16,7 @@ import { sharpResizer } from './sharpResizer';
 import { watchLocalFile } from './watchLocalFile';
 import { fetchPage } from '../extension/web/fetchPage';
 import { pinnedFetch } from './pinnedFetch';
+import { pdfInWorker } from './pdfInWorker';
 
 export const nodePlatform: Platform = {
   kind: 'desktop',
@@ -46,7 +47,7 @@ export const nodePlatform: Platform = {
   gitHeadText,
   fetchPage: async (url, opts) => fetchPage(url, { ...opts, redirect: 'manual', fetch: await pinnedFetch(opts.allowPrivate) }),
   resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
-  pdfToText: async (bytes) => (await import('./pdfText')).pdfToText(bytes),
+  pdfToText: pdfInWorker,
   htmlToMarkdown: async (html, url, selector) => (await import('./webConvert')).htmlToMarkdown(html, url, selector),
   homeDir: homedir,
 };
