@@ -14,10 +14,10 @@ const shipped = { ...common, minify: true, keepNames: true };
 // one would load it at activation, so it fails the build; the price table, which the core asks for
 // synchronously, comes through src/node/lazyPrices.ts instead. The browser build keeps them all in its one
 // bundle: the web-worker extension host's `require` knows only 'vscode'.
-const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices', '@sqlite.org/sqlite-wasm': 'sqlite' };
+const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices', '@sqlite.org/sqlite-wasm': 'sqlite', undici: 'undici' };
 const PRICES_SHIM = resolve('src/node/lazyPrices.ts');
 // Modules of ours that are lazy bundles themselves (a package's chosen parts): imported as `./<name>`.
-const LAZY_MODULES = { mcpSdk: 'mcp', webConvert: 'web' };
+const LAZY_MODULES = { mcpSdk: 'mcp', webConvert: 'web', pdfWorker: 'pdf' };
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {

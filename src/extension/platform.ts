@@ -62,11 +62,14 @@ export interface Platform {
   gitHeadText?: (path: string) => Promise<string | null>;
   /**
    * One web request of read_url (web/fetchPage.ts): the desktop returns a redirect for read_url to check
-   * before it follows it; the browser follows it itself and says where it ended.
+   * before it follows it, and connects to the address it checked (a private one refused unless allowed);
+   * the browser follows it itself and says where it ended.
    */
-  fetchPage(url: string, opts: Omit<FetchPageOptions, 'redirect'>): Promise<WebResponse>;
+  fetchPage(url: string, opts: Omit<FetchPageOptions, 'redirect' | 'fetch'>): Promise<WebResponse>;
   /** The addresses a host name resolves to (read_url refuses private ones); undefined where names cannot be resolved (the browser). */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** A PDF's text, page after page, for read_url (node/pdfText.ts); undefined where PDFs are not read (the browser). */
+  pdfToText?: (bytes: Uint8Array) => Promise<{ text: string; pages: number }>;
   /** An HTML page as Markdown for read_url (web/htmlMarkdown.ts; a lazy bundle on the desktop). */
   htmlToMarkdown(html: string, url: string, selector?: string): Promise<string>;
   /** The message search index: in a worker thread on the desktop, in place in the browser's worker. */

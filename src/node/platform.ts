@@ -16,6 +16,8 @@ import { searchIndexWorker } from './searchWorker';
 import { sharpResizer } from './sharpResizer';
 import { watchLocalFile } from './watchLocalFile';
 import { fetchPage } from '../extension/web/fetchPage';
+import { pinnedFetch } from './pinnedFetch';
+import { pdfInWorker } from './pdfInWorker';
 
 export const nodePlatform: Platform = {
   kind: 'desktop',
@@ -44,8 +46,9 @@ export const nodePlatform: Platform = {
   listenLoopback,
   loadMcp: () => import('./mcpSdk'),
   gitHeadText,
-  fetchPage: (url, opts) => fetchPage(url, { ...opts, redirect: 'manual' }),
+  fetchPage: async (url, opts) => fetchPage(url, { ...opts, redirect: 'manual', fetch: await pinnedFetch(opts.allowPrivate) }),
   resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+  pdfToText: pdfInWorker,
   htmlToMarkdown: async (html, url, selector) => (await import('./webConvert')).htmlToMarkdown(html, url, selector),
   searchIndex: searchIndexWorker,
   homeDir: homedir,

@@ -2,7 +2,8 @@
 // (test/mocks/webSite.ts) to read: offered in every prompt without the Use tools switch; pages reach the
 // model as Markdown, cut with a sentence on how to read on; private addresses refused; a host the dialog
 // does not name asked about before anything is fetched (VS Code under test refuses modals: denied); and
-// the welcome dialog's example, llms.txt then the pages it links, recorded in the reply.
+// the welcome dialog's example, llms.txt then the pages it links, recorded in the reply; a PDF as its
+// text; with an OpenAI-compatible model, a fetched image in a user turn after the results.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message, aiRes, fmt2hist, readIpynb, replyUsage } from '../../src/core';
@@ -78,16 +79,24 @@ describe('read_url: the assistant reads the web', function () {
     assert.match(reply, /Install widgets/);
   });
 
-  it('an article as Markdown, cut to web.maxResultTokens with the call that reads on; a selector reads a part', async () => {
+  it('an article as Markdown, cut to web.maxResultTokens with the call that reads on; a selector reads a part; a PDF as its text', async () => {
     await set('web.allowPrivateAddresses', true);
     await set('web.maxResultTokens', 60);
     const url = `${site.url}/article.html`;
     const { bodies } = await ask(
       `Summarise ${url}`,
-      { text: [], toolUses: [{ id: 'toolu_art', name: 'read_url', input: { url } }, { id: 'toolu_tab', name: 'read_url', input: { url, selector: 'table' } }] },
+      {
+        text: [],
+        toolUses: [
+          { id: 'toolu_art', name: 'read_url', input: { url } },
+          { id: 'toolu_tab', name: 'read_url', input: { url, selector: 'table' } },
+          { id: 'toolu_pdf', name: 'read_url', input: { url: `${site.url}/doc.pdf` } },
+        ],
+      },
       { text: ['Widgets come in two sizes.'] },
     );
-    const [article, table] = results(bodies[1]);
+    const [article, table, pdf] = results(bodies[1]);
+    assert.equal(pdf, '[A PDF of 2 pages, its text:]\nWidgets manual\nWidgets are small parts.\n\nPage two: sizes (small, large).');
     assert.ok(article.startsWith('# Widgets\n\nWidgets are **small** parts.'), article);
     assert.match(article, /\[… cut: [\d,]+ more characters over the 60-token result limit\. To read the rest, call read_url\(url="http:\/\/127\.0\.0\.1:\d+\/article\.html", start=\d+\)\.\]$/);
     assert.ok(!article.includes('script text') && !article.includes('Nav one'));
@@ -145,5 +154,29 @@ describe('read_url: the assistant reads the web', function () {
     assert.equal(replyUsage(reply)?.web_search_requests, 1);
     // The history sends no server call back (the reference drops them).
     assert.ok(!fmt2hist(reply).flatMap((m) => m.content).some((p) => p.type === 'tool_use'));
+  });
+});
+
+describe('read_url with an OpenAI-compatible model', function () {
+  this.timeout(300000);
+  const { oai } = useMockProviders('openai:gpt-e2e', { providers: ['openai'], web: true, reset: ['web.confirm', 'web.allowPrivateAddresses'] });
+  let site: WebSite;
+  before(async () => (site = await startWebSite()));
+  after(() => site?.close());
+  afterEach(closeAll);
+
+  it('an image read_url fetched reaches the model as an image, in a user turn after the results', async () => {
+    await set('web.allowPrivateAddresses', true);
+    await set('web.confirm', 'never');
+    const { nb } = await fresh('readUrlOpenai', [prompt('ask00001', 'Look at the picture.')]);
+    oai.enqueue({ text: ['Looking.'], toolCalls: [{ id: 'call_png', name: 'read_url', arguments: { url: `${site.url}/pixel.png` } }] }, { text: ['A pixel.'] });
+    const sent = oai.requests.length;
+    await execute(nb, 'ask00001');
+    await until(() => replyText(cellOf(nb, 'ask00001')).includes('A pixel.'), 'the final reply', 120000);
+    const messages = (oai.requests[sent + 1].body as Body).messages;
+    assert.deepEqual(messages.slice(-3).map((m) => m.role), ['assistant', 'tool', 'user']);
+    const last = messages[messages.length - 1].content as { type: string; image_url?: { url: string } }[];
+    assert.deepEqual(last.map((p) => p.type), ['text', 'image_url']);
+    assert.match(last[1].image_url?.url ?? '', /^data:image\/png;base64,/);
   });
 });

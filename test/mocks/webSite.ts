@@ -1,10 +1,12 @@
 // A small web site on 127.0.0.1 for read_url's tests (issue 52): an article with navigation, scripts and a
 // table; a redirect chain and a loop; a 404; a 5 MB page; a PNG; a slow page; a page whose text tells the
-// model to send the dialog to another host; llms.txt with the two pages it links; a PDF and other bytes.
+// model to send the dialog to another host; llms.txt with the two pages it links; PDFs (with text, without,
+// broken) and other bytes.
 // Every request is recorded (path and headers), so a test can say what was fetched and what was sent.
 
 import { createServer, IncomingHttpHeaders } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { makePdf } from './pdf';
 
 export interface WebSite {
   /** `http://127.0.0.1:PORT` (no trailing slash). */
@@ -73,6 +75,8 @@ export async function startWebSite(): Promise<WebSite> {
         return html(ARTICLE);
       case '/loop':
         return send(302, 'text/plain', '', { location: '/loop' });
+      case '/to-rebind':
+        return send(302, 'text/plain', '', { location: `http://rebind.example:${port}/article.html` });
       case '/to-localhost':
         return send(301, 'text/plain', '', { location: `http://localhost:${port}/article.html` });
       case '/big.html':
@@ -93,6 +97,10 @@ export async function startWebSite(): Promise<WebSite> {
       case '/data.json':
         return send(200, 'application/json', '{"widgets": [1, 2]}');
       case '/doc.pdf':
+        return send(200, 'application/pdf', makePdf([['Widgets manual', 'Widgets are small parts.'], ['Page two: sizes (small, large).']]));
+      case '/scan.pdf':
+        return send(200, 'application/pdf', makePdf([[]]));
+      case '/broken.pdf':
         return send(200, 'application/pdf', Buffer.from('%PDF-1.4\n%…'));
       case '/blob':
         return send(200, 'application/octet-stream', Buffer.alloc(64));

@@ -6,7 +6,7 @@ import type OpenAI from 'openai';
 import { Dialog, Message, Msg, hist2fmt, readIpynb, textPart, toolResult, toolUse, truthy } from '../../src/core';
 import { contextPlan } from '../../src/core/answer';
 import { anthropicParams } from '../../src/extension/answer/providers/anthropicWire';
-import { openaiParams } from '../../src/extension/answer/providers/openaiWire';
+import { TOOL_IMAGES, openaiParams } from '../../src/extension/answer/providers/openaiWire';
 import { AnswerRequest } from '../../src/extension/answer/providers/provider';
 import { lmTurns } from '../../src/extension/answer/providers/vscodeLmWire';
 import { corpusFiles } from './corpus';
@@ -141,6 +141,21 @@ describe('answer: wire conversion details', () => {
     assert.deepEqual(o[1], { type: 'image_url', image_url: { url: png } });
     assert.equal(o[2].type, 'text');
     assert.equal(openaiParams(req([{ role: 'user', content: [textPart('a'), textPart('b')] }])).messages[0].content, 'a\nb', 'text only: a plain string');
+  });
+
+  it("a tool's images: beside its result to Anthropic, in a user turn after the results to OpenAI-compatible servers", () => {
+    const msgs: Msg[] = [
+      { role: 'user', content: [textPart('look at it')] },
+      { role: 'assistant', content: [toolUse('c1', 'read_url', { url: 'https://h.example/p.png' }), toolUse('c2', 'read_url', { url: 'https://h.example/' })] },
+      { role: 'tool', content: [toolResult('c1', 'read_url', '[An image]'), toolResult('c2', 'read_url', '# Page'), { type: 'input_image', text: png, mime: 'image/png' }] },
+    ];
+    const offered = [{ name: 'read_url', description: 'Read.', parameters: { type: 'object' } }];
+    const a = anthropicParams(req(msgs, offered)).messages[2].content as Anthropic.ContentBlockParam[];
+    assert.deepEqual(a.map((b) => b.type), ['tool_result', 'tool_result', 'image']);
+    const o = openaiParams(req(msgs, offered)).messages;
+    assert.deepEqual(o.slice(2).map((m) => m.role), ['tool', 'tool', 'user']);
+    assert.deepEqual(o[4].content, [{ type: 'text', text: TOOL_IMAGES }, { type: 'image_url', image_url: { url: png } }]);
+    assert.equal(openaiParams(req(msgs.slice(0, 2).concat([{ role: 'tool', content: [toolResult('c1', 'read_url', 'a'), toolResult('c2', 'read_url', 'b')] }]), offered)).messages.length, 4, 'no images, no extra turn');
   });
 
   it('a #ai text file goes as a text block on every wire', () => {

@@ -1,10 +1,14 @@
 // read_url (issue 52): the HTML → Markdown conversion, the address and host rules, the cut, and the
-// whole call against a local site (test/mocks/webSite.ts) with Node's fetch, as the desktop makes it.
+// whole call against a local site (test/mocks/webSite.ts) with the desktop's fetch (undici, connecting to
+// the address its lookup checked).
 import { strict as assert } from 'node:assert';
 import { lookup } from 'node:dns/promises';
 import { WebDeps, hostInText, isPrivateAddress, isPrivateHost, pageKind, pageWindow, parseWebUrl, readUrl } from '../../src/core/tools';
 import { htmlToMarkdown } from '../../src/extension/web/htmlMarkdown';
 import { fetchPage } from '../../src/extension/web/fetchPage';
+import { pinnedFetch } from '../../src/node/pinnedFetch';
+import { pdfToText } from '../../src/node/pdfText';
+import type { Resolver } from '../../src/node/checkedLookup';
 import { pricedUsage, replyUsage, usageBlock, usageEnvelope } from '../../src/core/answer';
 import { anthropicParams } from '../../src/extension/answer/providers/anthropicWire';
 import { ARTICLE, PNG, WebSite, startWebSite } from '../mocks/webSite';
@@ -90,7 +94,7 @@ describe('read_url: a call against a local site', function () {
 
   let asked: string[];
   const deps = (over: Partial<WebDeps> = {}): WebDeps => ({
-    fetch: (url, signal) => fetchPage(url, { signal, timeoutMs: 2000, maxBytes: 1_000_000, redirect: 'manual', headers: { 'user-agent': 'DialogNotebooks/test' } }),
+    fetch: async (url, signal) => fetchPage(url, { signal, timeoutMs: 2000, maxBytes: 1_000_000, redirect: 'manual', headers: { 'user-agent': 'DialogNotebooks/test' }, allowPrivate: true, fetch: await pinnedFetch(true) }),
     resolve: async (host) => (await lookup(host, { all: true })).map((a) => a.address),
     toMarkdown: async (html, url, selector) => htmlToMarkdown(html, url, selector),
     allowHost: async (host) => (asked.push(host), true),
@@ -118,12 +122,24 @@ describe('read_url: a call against a local site', function () {
     assert.equal((await readUrl({ url: `${site.url}/data.json` }, deps())).text, '{"widgets": [1, 2]}');
   });
 
-  it('a redirect chain is followed; a loop, a 404, a PDF and other bytes are clear errors', async () => {
+  it('a PDF comes back as its text, page after page; without text, broken or in the browser a clear error', async () => {
+    const withPdf = deps({ pdfToText });
+    const r = await readUrl({ url: `${site.url}/doc.pdf` }, withPdf);
+    assert.ok(r.ok, r.text);
+    assert.equal(r.text, '[A PDF of 2 pages, its text:]\nWidgets manual\nWidgets are small parts.\n\nPage two: sizes (small, large).');
+    assert.match((await readUrl({ url: `${site.url}/doc.pdf`, start: 15 }, withPdf)).text, /^\[From character 15 of \d+\.\]\nWidgets are small/);
+    assert.match((await readUrl({ url: `${site.url}/scan.pdf` }, withPdf)).text, /^Error: .* is a PDF of 1 page without text to read/);
+    assert.match((await readUrl({ url: `${site.url}/broken.pdf` }, withPdf)).text, /^Error: .* is a PDF \(application\/pdf\) that could not be read: /);
+    assert.match((await readUrl({ url: `${site.url}/doc.pdf` }, deps())).text, /^Error: .* is a PDF \(application\/pdf\), which VS Code in a browser cannot read; VS Code desktop reads/);
+    const head = deps({ pdfToText, maxBytes: 512, fetch: (url, signal) => fetchPage(url, { signal, timeoutMs: 2000, maxBytes: 512, redirect: 'manual', headers: {}, allowPrivate: true }) });
+    assert.match((await readUrl({ url: `${site.url}/doc.pdf` }, head)).text, /^Error: .* is a PDF larger than the 1 kB size limit \(setting dialogNotebook\.web\.maxPageBytes\)/);
+  });
+
+  it('a redirect chain is followed; a loop, a 404 and other bytes are clear errors', async () => {
     const r = await readUrl({ url: `${site.url}/redirect/3` }, deps());
     assert.ok(r.ok && /^# Widgets$/m.test(r.text), r.text);
     assert.match((await readUrl({ url: `${site.url}/loop` }, deps())).text, /^Error: too many redirects \(more than 5\)/);
     assert.match((await readUrl({ url: `${site.url}/nothing-here` }, deps())).text, /^Error: http:\/\/127\.0\.0\.1:\d+\/nothing-here answered 404 Not Found\.$/);
-    assert.match((await readUrl({ url: `${site.url}/doc.pdf` }, deps())).text, /^Error: .* is a PDF \(application\/pdf\)/);
     assert.match((await readUrl({ url: `${site.url}/blob` }, deps())).text, /^Error: .* is binary content \(application\/octet-stream\)/);
   });
 
@@ -157,6 +173,33 @@ describe('read_url: a call against a local site', function () {
     assert.match(resolved.text, /^Error: widgets\.example \(10\.0\.0\.7\) is on this machine/);
     assert.equal(site.requests.length, before, 'nothing fetched');
     assert.match((await readUrl({ url: 'file:///etc/passwd' }, deps())).text, /^Error: file: URLs are not read/);
+  });
+
+  describe('DNS rebinding: the connection goes to the address checked, and a private one is refused there', () => {
+    /** A name server that answers `answer` for any name (as a rebinding one would at the second lookup). */
+    const answering = (answer: string): Resolver => (_host, _family, callback) => callback(null, [{ address: answer, family: 4 }]);
+    const pinned = (allowPrivate: boolean, answer: string) => async (url: string, signal?: AbortSignal) =>
+      fetchPage(url, { signal, timeoutMs: 2000, maxBytes: 1_000_000, redirect: 'manual', headers: {}, allowPrivate, fetch: await pinnedFetch(allowPrivate, answering(answer)) });
+
+    it('the socket connects to what the lookup gave (a name nowhere in DNS reaches the local site)', async () => {
+      const r = await readUrl({ url: `http://site.test:${site.port}/article.html` }, deps({ fetch: pinned(true, '127.0.0.1') }));
+      assert.ok(r.ok && /^# Widgets$/m.test(r.text), r.text);
+    });
+
+    it('a name checked as public that resolves to 127.0.0.1 when connecting is refused, nothing fetched', async () => {
+      const before = site.requests.length;
+      const r = await readUrl({ url: `http://rebind.example:${site.port}/article.html` }, deps({ allowPrivate: false, resolve: async () => ['93.184.216.34'], fetch: pinned(false, '127.0.0.1') }));
+      assert.match(r.text, /^Error: rebind\.example \(127\.0\.0\.1\) is on this machine or the private network.*dialogNotebook\.web\.allowPrivateAddresses/);
+      assert.equal(site.requests.length, before, 'nothing fetched');
+    });
+
+    it('checked again after a redirect: the next host is refused as its connection is made', async () => {
+      const before = site.requests.length;
+      // The first hop is a literal address (no lookup); the redirect names a host that resolves to it.
+      const r = await readUrl({ url: `${site.url}/to-rebind` }, deps({ resolve: async () => ['93.184.216.34'], fetch: pinned(false, '127.0.0.1') }));
+      assert.match(r.text, /^Error: rebind\.example \(127\.0\.0\.1\) is on this machine/);
+      assert.deepEqual(site.requests.slice(before).map((q) => q.path), ['/to-rebind']);
+    });
   });
 
   it('a redirect to another host is asked about again; denied, nothing is fetched there', async () => {

@@ -2,7 +2,7 @@
 // limit, and the body read only up to the size limit (a longer page is read up to it, not refused).
 // gzip and brotli are the fetch's own.
 
-import type { WebResponse } from '../../core/tools';
+import { PrivateAddressError, type WebResponse } from '../../core/tools';
 
 export interface FetchPageOptions {
   signal?: AbortSignal;
@@ -14,6 +14,16 @@ export interface FetchPageOptions {
   redirect: 'manual' | 'follow';
   /** Request headers (the User-Agent, where the host may set it). */
   headers: Record<string, string>;
+  /** `dialogNotebook.web.allowPrivateAddresses`: the desktop refuses a private address again as it connects. */
+  allowPrivate: boolean;
+  /** The fetch to use (the desktop's, whose connections use the address it checked); the global one by default. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The refusal of a private address somewhere in a fetch error's causes (the fetch wraps it in a TypeError). */
+function privateCause(e: unknown): PrivateAddressError | undefined {
+  for (let c = e, depth = 0; c instanceof Error && depth < 5; c = c.cause, depth++) if (c instanceof PrivateAddressError) return c;
+  return undefined;
 }
 
 /** The body up to `max` bytes; `truncated` when there was more. */
@@ -50,11 +60,13 @@ export async function fetchPage(url: string, opts: FetchPageOptions): Promise<We
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    const res = await fetch(url, { redirect: opts.redirect, credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', headers: opts.headers, signal });
+    const res = await (opts.fetch ?? fetch)(url, { redirect: opts.redirect, credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', headers: opts.headers, signal });
     const location = res.status >= 300 && res.status < 400 ? (res.headers.get('location') ?? undefined) : undefined;
     const body = location !== undefined ? { bytes: new Uint8Array(), truncated: false } : await readCapped(res, opts.maxBytes);
     return { url: res.url || url, status: res.status, statusText: res.statusText, location, contentType: res.headers.get('content-type') ?? '', ...body };
   } catch (e) {
+    const refused = privateCause(e);
+    if (refused) throw refused;
     if (timeout.aborted && !opts.signal?.aborted) throw new Error(`no answer within the time limit of ${opts.timeoutMs / 1000} s (setting dialogNotebook.web.timeout)`, { cause: e });
     throw e;
   }

@@ -55,9 +55,10 @@ export class WebToolSession {
     const p = platform();
     const maxBytes = config.webMaxPageBytes;
     return {
-      fetch: (url, signal) => p.fetchPage(url, { signal, timeoutMs: config.webTimeoutMs, maxBytes, headers: { 'user-agent': userAgent, accept: 'text/html,text/markdown,text/plain,application/json,*/*;q=0.8' } }),
+      fetch: (url, signal) => p.fetchPage(url, { signal, timeoutMs: config.webTimeoutMs, maxBytes, allowPrivate: config.webAllowPrivate, headers: { 'user-agent': userAgent, accept: 'text/html,text/markdown,text/plain,application/json,*/*;q=0.8' } }),
       resolve: p.resolveHost,
       toMarkdown: (html, url, selector) => p.htmlToMarkdown(html, url, selector),
+      pdfToText: p.pdfToText,
       allowHost: (host, signal) => allowHost(host, config.webConfirm, () => this.dialogText(), signal),
       allowPrivate: config.webAllowPrivate,
       maxChars: config.webMaxResultTokens * CHARS_PER_TOKEN,

@@ -1,7 +1,8 @@
 // The canonical chat as an OpenAI Chat Completions request (streaming, usage in the last chunk). Only the
 // request's tools (kernel functions) are declared, with their schemas: the history's calls of them are
 // `tool_calls` and `tool` messages, calls of any other tool go as text (offeredHistory), since compatible
-// servers need a call's tool declared to render it. `toolChoice: 'none'` keeps the tools uncallable.
+// servers need a call's tool declared to render it. `toolChoice: 'none'` keeps the tools uncallable. The
+// images a tool returned go in a user turn after its results (a tool message holds text only).
 
 import type OpenAI from 'openai';
 import { Part } from '../../../core';
@@ -23,6 +24,11 @@ function userContent(parts: readonly Part[]): string | UserPart[] {
   return out.every((p) => p.type === 'text') ? out.map((p) => (p as OpenAI.Chat.ChatCompletionContentPartText).text).join('\n') : out;
 }
 
+/** What opens the user turn with the images of the tool results before it. */
+export const TOOL_IMAGES = 'The tool results above returned these images:';
+
+const toParts = (c: string | UserPart[]): UserPart[] => (typeof c === 'string' ? [{ type: 'text', text: c }] : c);
+
 /** The request body for `req`. */
 export function openaiParams(req: AnswerRequest): Params {
   const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [];
@@ -32,6 +38,10 @@ export function openaiParams(req: AnswerRequest): Params {
     if (m.role === 'user') messages.push({ role: 'user', content: userContent(m.content) });
     else if (m.role === 'tool') {
       for (const p of m.content) if (p.type === 'tool_result') messages.push({ role: 'tool', tool_call_id: wireName(p.id ?? ''), content: p.text });
+      // A tool message carries text only: the images the results brought (read_url's image, a message's
+      // pictures) follow as a user turn, so that the model sees them as Anthropic's does.
+      const media = m.content.filter((p) => p.type !== 'tool_result');
+      if (media.length) messages.push({ role: 'user', content: [{ type: 'text', text: TOOL_IMAGES }, ...toParts(userContent(media))] });
     } else {
       const text = m.content.map((p) => (p.type === 'text' || p.type === 'refusal' ? p.text : '')).join('');
       const calls: OpenAI.Chat.ChatCompletionMessageFunctionToolCall[] = [];
