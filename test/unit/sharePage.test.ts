@@ -10,6 +10,7 @@ import { toolSpans, removeThink, thinkBlock } from '../../src/core/reply';
 import { aiRes } from '../../src/core/model';
 import { dlg2page, imageLeftOutText, SHARE_MAX_IMAGE_BYTES } from '../../src/core/share';
 import { corpusFiles, SHARED } from './corpus';
+import { shareCommand } from '../../src/cli/share';
 
 const GOLDEN = join(__dirname, 'golden', 'share');
 const read = (set: string, stem: string) => readIpynb(readFileSync(join(SHARED, 'corpus', set, `${stem}.ipynb`), 'utf8'), stem);
@@ -88,5 +89,26 @@ describe('share page: choices and limits', () => {
     assert.equal(p.markdown, `${imageLeftOutText(big.length)} ![y](data:image/png;base64,iVBORw==)\n`);
     assert.deepEqual(p.images, [{ id: 'n1', index: 0, bytes: big.length }]);
     assert.deepEqual(p.dialog.messages[0].attachments.map((x) => x.id), ['small-one']);
+  });
+});
+
+describe('dlg share --md', () => {
+  async function run(args: string[]) {
+    let out = '';
+    let err = '';
+    const code = await shareCommand(args, { out: (s) => (out += s), err: (s) => (err += s) });
+    return { code, out, err };
+  }
+
+  it('writes the page of a dialog, saying what was left out', async () => {
+    const path = join(SHARED, 'corpus', 'public', 'AnswerDotAI__dialoghelper__01_experimental.ipynb');
+    const r = await run(['--md', path]);
+    assert.equal(r.code, 0);
+    assert.equal(r.out, readFileSync(join(GOLDEN, 'AnswerDotAI__dialoghelper__01_experimental.md'), 'utf8'));
+    assert.match(r.err, /^left out: message 11 \(679df0d0\): skipped$/m);
+  });
+
+  it('refuses a call without --md', async () => {
+    await assert.rejects(run([join(SHARED, 'corpus', 'synthetic', 'tools.ipynb')]), /usage: dlg share --md FILE/);
   });
 });

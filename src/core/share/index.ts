@@ -2,3 +2,4 @@
 export * from './select';
 export * from './page';
 export * from './secrets';
+export * from './url';

@@ -20,6 +20,8 @@ export interface ShareOptions {
 }
 
 export const SHARE_MAX_IMAGE_BYTES = 1024 * 1024;
+/** The most a share publishes (page and dialog together): more is refused whole, before anything is sent. */
+export const SHARE_MAX_BYTES = 10 * 1024 * 1024;
 
 export type LeftOutWhy = 'pinned' | 'skipped' | 'chosen';
 
