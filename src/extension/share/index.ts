@@ -22,6 +22,8 @@ export interface ShareArgs {
   publish?: boolean;
   /** The earlier gist is gone: create a new one. */
   anew?: boolean;
+  /** A GitHub token to publish with instead of VS Code's sign-in (scripts, CI). */
+  token?: string;
 }
 
 /** What Share… tells the user after publishing: the link copied, Open and Copy nbviewer link; or what to do next. */
@@ -61,7 +63,7 @@ async function share(context: vscode.ExtensionContext, sharer: Sharer, arg?: unk
   if (a.choices) preview.choices = { ...preview.choices, ...a.choices };
   const state = await preview.refresh();
   if (!a.publish) return { ok: true, message: `${state.blocks.length} messages in the preview; ${state.left.length} left out; ${state.secrets.length} look secret` };
-  return preview.publish(a.anew);
+  return preview.publish(a.anew, a.token);
 }
 
 /** Opens dialog `uri` as a dialog (it may be closed, or open in Jupyter's editor). */
@@ -72,7 +74,7 @@ async function openAsDialog(uri: string): Promise<vscode.NotebookDocument | unde
   return find();
 }
 
-async function manage(context: vscode.ExtensionContext, sharer: Sharer, action?: unknown, gistId?: unknown): Promise<ShareResult | CommandResult | ShareRecord[] | undefined> {
+async function manage(context: vscode.ExtensionContext, sharer: Sharer, action?: unknown, gistId?: unknown, token?: string): Promise<ShareResult | CommandResult | ShareRecord[] | undefined> {
   const all = sharer.store.all();
   if (action === 'list') return all;
   let r = all.find((x) => x.gistId === gistId);
@@ -113,14 +115,14 @@ async function manage(context: vscode.ExtensionContext, sharer: Sharer, action?:
   if (act === 'update') {
     const nb = await openAsDialog(r.dialog);
     if (!nb) return refuse(`${r.name} could not be opened (${vscode.Uri.parse(r.dialog).fsPath}): was it moved? Open it and use Dialog: Share….`);
-    return share(context, sharer, nb.uri, { publish: typeof action === 'string' });
+    return share(context, sharer, nb.uri, { publish: typeof action === 'string', token });
   }
   if (act === 'delete') {
     if (typeof action !== 'string') {
       const ok = await vscode.window.showWarningMessage(`Delete the gist of ${r.name}? Its link stops working for everyone.`, { modal: true }, 'Delete');
       if (ok !== 'Delete') return undefined;
     }
-    const res = await sharer.remove(r);
+    const res = await sharer.remove(r, token);
     if (res.ok) void vscode.window.showInformationMessage(res.message);
     else void vscode.window.showErrorMessage(res.message);
     return res;
@@ -166,7 +168,12 @@ async function openFromUrl(sharer: Sharer, given?: unknown): Promise<vscode.Uri 
   } catch (e) {
     return refuse(`${name} is not a dialog this extension can read: ${reason(e)}`);
   }
-  const nb = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, nbData);
+  // Opened empty, then filled by one edit: outputs (replies) given to openNotebookDocument lose their bytes
+  // on the way to the window.
+  const nb = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, new vscode.NotebookData([]));
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(nb.uri, [vscode.NotebookEdit.insertCells(0, nbData.cells), vscode.NotebookEdit.updateNotebookMetadata(nbData.metadata ?? {})]);
+  if (!(await vscode.workspace.applyEdit(edit))) return refuse(`${name} could not be put into a new dialog.`);
   await vscode.window.showNotebookDocument(nb);
   log.info(`opened ${name} from ${text.trim()} as an untitled dialog`);
   return nb.uri;
@@ -200,7 +207,7 @@ export function registerShare(context: vscode.ExtensionContext): void {
   const sharer = new Sharer(context);
   context.subscriptions.push(
     vscode.commands.registerCommand('dialogNotebook.share', (arg?: unknown, a?: ShareArgs) => share(context, sharer, arg, a)),
-    vscode.commands.registerCommand('dialogNotebook.manageShared', (action?: unknown, gistId?: unknown) => manage(context, sharer, action, gistId)),
+    vscode.commands.registerCommand('dialogNotebook.manageShared', (action?: unknown, gistId?: unknown, token?: unknown) => manage(context, sharer, action, gistId, typeof token === 'string' ? token : undefined)),
     vscode.commands.registerCommand('dialogNotebook.openFromUrl', (url?: unknown) => openFromUrl(sharer, url)),
     vscode.commands.registerCommand('dialogNotebook.exportHtml', (arg?: unknown, target?: unknown) => exportHtml(context, sharer, arg, target)),
     // The open preview's last state and publish (for tests of what the view shows).

@@ -97,11 +97,11 @@ export class SharePreview {
   }
 
   /** Publishes with the current choices (the Publish button, or a script). */
-  async publish(anew = false): Promise<ShareResult> {
+  async publish(anew = false, token?: string): Promise<ShareResult> {
     const p = this.prepared ?? (await this.sharer.prepare(this.nb, shareOptions(this.choices)));
     this.post({ type: 'busy', text: 'Publishing…' });
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sharing ${p.name}…` }, () =>
-      this.sharer.publish(this.nb, p, { keepSecrets: this.choices.keepSecrets, anew }),
+      this.sharer.publish(this.nb, p, { keepSecrets: this.choices.keepSecrets, anew, token }),
     );
     this.lastResult = r;
     this.post(r.ok ? { type: 'done', text: r.message.replace(/: https?:\/\/\S+$/, ' (link copied):'), url: r.url } : { type: 'failed', text: r.message });

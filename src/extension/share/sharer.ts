@@ -91,10 +91,12 @@ export class Sharer {
     return this.store.find(nb.uri.toString(), t.apiUrl);
   }
 
-  private async client(t: GitHubTarget, again = false): Promise<GistClient | string> {
+  /** A signed-in client: VS Code's sign-in, or a token a script gave (as `gh` takes GITHUB_TOKEN). */
+  private async client(t: GitHubTarget, token?: string): Promise<GistClient | string> {
+    if (token) return GistClient.create(token, t.apiUrl, t.label);
     let session: vscode.AuthenticationSession | undefined;
     try {
-      session = await gistSession(t, again);
+      session = await gistSession(t);
     } catch (e) {
       return `Sign in to ${t.label} to share (${e instanceof Error ? e.message : String(e)}): nothing was published.`;
     }
@@ -106,14 +108,14 @@ export class Sharer {
    * Publishes `p`: checks, signs in, creates or updates the gist, remembers it. `keepSecrets` shares
    * although something looks secret; `anew` creates a new gist when the old one is gone.
    */
-  async publish(nb: vscode.NotebookDocument, p: Prepared, o: { keepSecrets?: boolean; anew?: boolean } = {}): Promise<ShareResult> {
+  async publish(nb: vscode.NotebookDocument, p: Prepared, o: { keepSecrets?: boolean; anew?: boolean; token?: string } = {}): Promise<ShareResult> {
     if (p.blocked) return { ok: false, message: p.blocked };
     if (p.hits.length && !o.keepSecrets) {
       const secrets = p.hits.map(hitText);
       return { ok: false, message: `Not shared: something looks secret in ${secrets.length === 1 ? secrets[0] : `${secrets[0]} (and ${secrets.length - 1} more)`}. Remove it, leave the message out, or keep it knowingly in the preview.`, secrets };
     }
     const t = githubTarget();
-    const c = await this.client(t);
+    const c = await this.client(t, o.token);
     if (typeof c === 'string') return { ok: false, message: c };
     const before = this.previous(nb, t);
     const names = { md: `${p.name}.md`, ipynb: `${p.name}.ipynb` };
@@ -140,10 +142,10 @@ export class Sharer {
   }
 
   /** Deletes a shared gist and forgets it (a gist already gone is forgotten too). */
-  async remove(r: ShareRecord): Promise<ShareResult> {
+  async remove(r: ShareRecord, token?: string): Promise<ShareResult> {
     const t = githubTarget();
     if (t.apiUrl !== r.apiUrl) return { ok: false, message: `${r.name} was shared to ${r.apiUrl}; sign in there (github-enterprise.uri) to delete it.` };
-    const c = await this.client(t);
+    const c = await this.client(t, token);
     if (typeof c === 'string') return { ok: false, message: c };
     try {
       await c.deleteGist(r.gistId);
