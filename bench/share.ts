@@ -1,6 +1,7 @@
 // `npm run bench` (via run.mjs): sharing a 2,000-cell dialog (issue 54). The Markdown page alone (target
 // < 300 ms) and what the preview's host computes before the view shows (page, shared .ipynb, secret scan
 // with secretlint's recommended rules; target < 1 s, leaving the view its rendering), median of runs.
+// @ts-expect-error: a plain .mjs helper without types
 import { generateDialog } from './generateDialog.mjs';
 import { readIpynb, stringifyCanonical, writeIpynb } from '../src/core';
 import { dlg2page, shareTexts } from '../src/core/share';
