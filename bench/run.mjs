@@ -76,6 +76,8 @@ execFileSync(process.execPath, [join(root, 'bench', 'merge.mjs')], { stdio: 'inh
 // through tsx, since it drives the providers and the mock server).
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.ts')], { stdio: 'inherit', cwd: root });
 
+// Sharing: the page and the preview's host part of a 2,000-cell dialog (bench/share.ts).
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'share.ts')], { stdio: 'inherit', cwd: root });
 // Message search: building the index of a workspace of dialogs and querying it, beside grep (bench/search.mjs).
 execFileSync(process.execPath, [join(root, 'bench', 'search.mjs')], { stdio: 'inherit', cwd: root });
 

@@ -14,7 +14,8 @@ const shipped = { ...common, minify: true, keepNames: true };
 // one would load it at activation, so it fails the build; the price table, which the core asks for
 // synchronously, comes through src/node/lazyPrices.ts instead. The browser build keeps them all in its one
 // bundle: the web-worker extension host's `require` knows only 'vscode'.
-const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices', '@sqlite.org/sqlite-wasm': 'sqlite', undici: 'undici' };
+const LAZY = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@jupyterlab/services': 'jupyter', '@pydantic/genai-prices': 'prices', '@sqlite.org/sqlite-wasm': 'sqlite', undici: 'undici',
+  '@octokit/core': 'octokit', '@secretlint/core': 'secretlint', '@secretlint/secretlint-rule-preset-recommend': 'secretlint-rules' };
 const PRICES_SHIM = resolve('src/node/lazyPrices.ts');
 // Modules of ours that are lazy bundles themselves (a package's chosen parts): imported as `./<name>`.
 const LAZY_MODULES = { mcpSdk: 'mcp', webConvert: 'web', pdfWorker: 'pdf' };
@@ -63,11 +64,16 @@ if (existsSync('src/extension/extension.ts')) {
   // The web-worker extension host (vscode.dev, github.dev, code-server's browser host) loads one CommonJS
   // bundle whose `require` knows only 'vscode', as VS Code's own extensions/ipynb builds it.
   jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/web/main.ts'],
-    outfile: 'dist/extension.web.js', format: 'cjs', external: ['vscode'], define: { 'import.meta.url': 'self.location.href' } }));
+    outfile: 'dist/extension.web.js', format: 'cjs', external: ['vscode'], define: { 'import.meta.url': 'self.location.href' },
+    // secretlint's rules name a file by node:path's basename, all they take of Node.
+    alias: { 'node:path': './src/web/nodePath.ts' } }));
 }
 if (existsSync('src/webview/main.ts')) {
   jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/main.ts'],
     outfile: 'dist/webview.js', format: 'iife' }));
+  // The share preview (src/extension/share/preview.ts): the page rendered with the reply renderer's sanitiser.
+  jobs.push(build({ ...shipped, platform: 'browser', target: 'es2022', entryPoints: ['src/webview/share/main.ts'],
+    outfile: 'dist/shareview.js', format: 'iife' }));
 }
 if (existsSync('src/renderer/reply.ts')) {
   // The notebook renderer of replies: VS Code loads it as an ES module into every notebook's output

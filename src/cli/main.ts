@@ -13,6 +13,7 @@ import { overviewCommand } from './overview';
 import { mergeCommand, showCommand } from './merge';
 import { gitSetupCommand } from './gitSetup';
 import { searchCommand } from './search';
+import { shareCommand } from './share';
 
 const USAGE = `usage: dlg <command> FILE|DIR
   roundtrip FILE   print writeIpynb(readIpynb(FILE)): the exact bytes a save would write
@@ -36,7 +37,10 @@ const USAGE = `usage: dlg <command> FILE|DIR
                    make git merge and diff *.ipynb with merge and show (this repository, or all)
   search QUERY [FOLDER] [--kind KIND] [--limit N] [--json]
                    the dialogs under FOLDER (default .) searched as Search All Dialogs does: one
-                   line per hit (file, message id, kind, snippet), best first; exit 1 when none`;
+                   line per hit (file, message id, kind, snippet), best first; exit 1 when none
+  share --md FILE [-o OUT] [--no-outputs] [--keep-pinned] [--keep-skipped]
+                   the readable page Dialog: Share… publishes (no network): pinned and skipped
+                   messages left out unless kept, what was left out on stderr`;
 
 /** Commands that parse their own arguments (tree takes a folder, not a FILE). */
 const OWN_ARGS: Record<string, (args: string[]) => Promise<number>> = {
@@ -47,6 +51,7 @@ const OWN_ARGS: Record<string, (args: string[]) => Promise<number>> = {
   show: showCommand,
   'git-setup': gitSetupCommand,
   search: searchCommand,
+  share: shareCommand,
 };
 
 /** The problems as lines, the repeated ids together on one line where the first of them is. */

@@ -13,3 +13,4 @@ export * from './answer';
 export * from './tools';
 export * from './threeway';
 export * from './search';
+export * from './share';

@@ -167,6 +167,15 @@ export const config = {
   get exportPythonOnSave(): boolean {
     return get<unknown>('exportPythonOnSave', true) !== false;
   },
+  /** `dialogNotebook.share.keepOutputs`: Dialog: Share… keeps code outputs unless unticked in the preview. */
+  get shareKeepOutputs(): boolean {
+    return get<unknown>('share.keepOutputs', true) !== false;
+  },
+  /** `dialogNotebook.share.authenticationProvider`: the VS Code sign-in shares use; '': github, or github-enterprise when `github-enterprise.uri` is set. */
+  get shareAuthenticationProvider(): string {
+    const v = get<unknown>('share.authenticationProvider', '');
+    return typeof v === 'string' ? v.trim() : '';
+  },
   /** Whether a change event touches `key` (e.g. 'statusBar.showUnsetFlags'). */
   affects(e: vscode.ConfigurationChangeEvent, key: string): boolean {
     return e.affectsConfiguration(`${SECTION}.${key}`);

@@ -15,6 +15,7 @@ import { registerInline } from './inline';
 import { registerMcp } from './mcp';
 import { registerWeb } from './web';
 import { registerSearch } from './search';
+import { registerShare } from './share';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
@@ -32,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerCraft(context);
   registerInline(context);
   registerSearch(context);
+  registerShare(context);
 }
 
 export function deactivate(): void {}

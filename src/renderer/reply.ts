@@ -3,11 +3,10 @@
 // come from dialog files, so this one renders them with markdown-it and then keeps only what
 // policy.ts allows, with DOMPurify, in every workspace. It runs in the notebook's output webview.
 
-import DOMPurify from 'dompurify';
-import MarkdownIt from 'markdown-it';
 import { THINK_END, THINK_START, thinkTexts, toolSpans } from '../core/reply';
 import type { ImagesReply, ImagesRequest, ReplyAttachments } from '../shared/replyOutput';
-import { REPLY_ATTRS, REPLY_TAGS, REPLY_URI, attachmentUrl, replyAttribute } from './policy';
+import { attachmentUrl } from './policy';
+import { markdownSanitiser } from './sanitise';
 import { REPLY_CSS } from './style';
 import { toolCallElement } from './toolCall';
 
@@ -17,25 +16,12 @@ interface OutputItem {
   text(): string;
 }
 
-const markdown = new MarkdownIt({ html: true, linkify: false });
-const purify = DOMPurify(window);
+const toFragment = markdownSanitiser(window);
 let attachments: ReplyAttachments | undefined;
-purify.addHook('uponSanitizeAttribute', (node, data) => {
-  const kept = replyAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue, attachments);
-  if (kept === null) data.keepAttr = false;
-  else data.attrValue = kept;
-});
 
 /** Markdown as a sanitised fragment of this document (never reparsed as HTML afterwards). */
 function sanitised(text: string): DocumentFragment {
-  return purify.sanitize(markdown.render(text), {
-    ALLOWED_TAGS: REPLY_TAGS,
-    ALLOWED_ATTR: REPLY_ATTRS,
-    ALLOWED_URI_REGEXP: REPLY_URI,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    RETURN_DOM_FRAGMENT: true,
-  });
+  return toFragment(text, attachments);
 }
 
 /** The part of the renderer context that talks to the extension (package.json `requiresMessaging`). */

@@ -16,6 +16,7 @@ declare class URL {
   readonly username: string;
   readonly password: string;
   readonly hostname: string;
+  readonly pathname: string;
 }
 interface AbortSignal {
   readonly aborted: boolean;

@@ -13,7 +13,7 @@ import { parseUsage, usageDetail, usageSummary } from '../answer/cost';
 import { codeSpan, dropTrailingNewlines, fencedBlocks, longestRun, pyJsonDumps, TOOL_INFO, USAGE_INFO } from '../reply/blocks';
 
 /** A fence longer than any backtick run inside. */
-function fence(info: string, text: string): string {
+export function fence(info: string, text: string): string {
   const body = dropTrailingNewlines(text);
   const f = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
   return `${f}${info}\n${body}\n${f}`;

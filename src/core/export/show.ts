@@ -2,9 +2,9 @@
 // it is (so a one-line change is a one-line diff), the reply after a marker, outputs in brief: stream and
 // plain text as they are, everything else by its type and size, never base64. Display only.
 
-import { Json, isJsonObject } from '../base/json';
+import { isJsonObject } from '../base/json';
 import { Dialog, Message, Output } from '../model/dialog';
-import { aiRes, joinOut } from '../model/outputs';
+import { aiRes, base64Length, joinOut } from '../model/outputs';
 import { stripAnsi } from '../base/ansi';
 import { conflictOf } from '../threeway/conflict';
 
@@ -12,12 +12,6 @@ const TEXT_SHOWN = ['text/plain', 'text/markdown'];
 
 function size(n: number): string {
   return n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** A base64 payload's decoded size (without decoding it). */
-function b64Size(v: Json | undefined): number {
-  const s = joinOut(v).replace(/\s+/g, '');
-  return Math.floor((s.length * 3) / 4) - (s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0);
 }
 
 function outputLines(o: Output): string[] {
@@ -29,7 +23,7 @@ function outputLines(o: Output): string[] {
   for (const mime in data) {
     if (TEXT_SHOWN.includes(mime)) lines.push(...stripAnsi(joinOut(data[mime])).replace(/\n$/, '').split('\n'));
     else if (/^(text\/|application\/.*json|image\/svg)/.test(mime)) lines.push(`(${mime}, ${size(joinOut(data[mime]).length)})`);
-    else lines.push(`(${mime}, ${size(b64Size(data[mime]))})`);
+    else lines.push(`(${mime}, ${size(base64Length(data[mime]))})`);
   }
   return lines;
 }

@@ -21,6 +21,15 @@ export const REPLY_SEP = '\n\n##### \u{1F916}Reply\u{1F916}<!-- SOLVEIT_SEPARATO
  */
 const SEP_LINE = /\n{0,2}(?<=^|\n)##### (?:\u{1F916}Reply\u{1F916}|Reply)<!-- SOLVEIT_SEPARATOR(?:_[0-9a-f]+)? -->(?:\n{1,2}|$)/u;
 
+/**
+ * `text` without any reply separator: its lines, and the marker wherever else it stands (quoted in a tool
+ * result, say). What a reader of a shared page must never see.
+ */
+export function withoutSeparators(text: string): string {
+  if (!text.includes('SOLVEIT_SEPARATOR')) return text;
+  return text.replace(new RegExp(SEP_LINE.source, 'gu'), '\n\n').replace(/<!-- SOLVEIT_SEPARATOR(?:_[0-9a-f]+)? -->/g, '');
+}
+
 export interface SplitReply {
   content: string;
   reply: string;

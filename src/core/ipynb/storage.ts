@@ -14,7 +14,7 @@ import { cellOfMessage, cellState, hasState, readCell } from './cell';
 import { parseNotebook } from './parse';
 import { pyStr } from '../python';
 
-export { REPLY_SEP, splitReply, cellOfMessage } from './cell';
+export { REPLY_SEP, splitReply, cellOfMessage, withoutSeparators } from './cell';
 export type { SplitReply, CellHints } from './cell';
 
 /** A file that cannot be read as a dialog at all (repairable problems are repaired instead). */

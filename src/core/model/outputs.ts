@@ -23,6 +23,12 @@ function metaOf(o: Json): JsonObject | undefined {
   return isJsonObject(o) && isJsonObject(o.metadata) ? o.metadata : undefined;
 }
 
+/** The decoded size of a base64 output value (a string or a list of lines), without decoding it. */
+export function base64Length(v: Json | undefined): number {
+  const s = joinOut(v).replace(/\s+/g, '');
+  return Math.floor((s.length * 3) / 4) - (s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0);
+}
+
 /** A prompt's reply text: the markdown of its first `is_ai_res` output; `''` for other types. */
 export function aiRes(m: Message): string {
   if (m.msgType !== 'prompt') return '';
