@@ -2,8 +2,9 @@
 // sqlite-wasm engine the extension ships) over the whole corpus.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { DialogReadError, readIpynb } from '../../src/core/ipynb';
 import { Dialog, Message, aiRes } from '../../src/core/model';
 import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
@@ -184,9 +185,20 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
 
 describe('search: dlg search QUERY [FOLDER]', () => {
   const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', join(__dirname, '../../src/cli/main.ts'), ...args], { encoding: 'utf8', timeout: 50000 });
+  // A folder of a few corpus dialogs, in their corpus folders: the whole corpus takes each run many seconds.
+  let folder = '';
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'dlg-search-'));
+    const picks = ['public/franckalbinet__marisco__helcom.ipynb', 'public/franckalbinet__marisco__geotraces.ipynb', 'public/franckalbinet__marisco___netcdf2csv.ipynb', 'synthetic/basic.ipynb', 'synthetic/outputs.ipynb'];
+    for (const f of picks) {
+      mkdirSync(join(folder, dirname(f)), { recursive: true });
+      copyFileSync(join(SHARED, 'corpus', f), join(folder, f));
+    }
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
 
   it('prints the hits of the folder\'s dialogs best first, as lines or JSON; exit 1 when none', () => {
-    const lines = dlg('search', '"read_csv"', join(SHARED, 'corpus'), '--limit', '3');
+    const lines = dlg('search', '"read_csv"', folder, '--limit', '3');
     assert.equal(lines.status, 0, lines.stderr);
     const rows = lines.stdout.trim().split('\n').map((l) => l.split('\t'));
     assert.equal(rows.length, 3);
@@ -196,10 +208,10 @@ describe('search: dlg search QUERY [FOLDER]', () => {
       assert.ok(['code', 'output', 'reply', 'prompt', 'note', 'raw'].includes(kind.split(' ')[0]));
       assert.match(snippet, /\*\*read_csv\*\*/i);
     }
-    const json = dlg('search', 'read_csv kind:code', join(SHARED, 'corpus'), '--json', '--limit', '2');
+    const json = dlg('search', 'read_csv kind:code', folder, '--json', '--limit', '2');
     const hits = JSON.parse(json.stdout) as { kind: string; score: number }[];
     assert.deepEqual(hits.map((h) => h.kind), ['code', 'code']);
     assert.ok(hits[0].score >= hits[1].score);
-    assert.equal(dlg('search', 'zzqqxxnotaword', join(SHARED, 'corpus')).status, 1);
+    assert.equal(dlg('search', 'zzqqxxnotaword', folder).status, 1);
   });
 });
