@@ -8,7 +8,7 @@
 // is `answerPrompts` (Dialog: Answer All Prompts…, which asks first).
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../document/cells';
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';

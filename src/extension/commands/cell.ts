@@ -9,7 +9,7 @@ import { Dialog, MSG_TYPES, Message, isFoldedHeading, truthy, withFoldedSections
 import { planConvertMsg, planSetFlag } from '../../core/surgery';
 import { MsgEdit, applyEdit } from '../../core/surgery';
 import { exported, toggleExported } from '../../core/model';
-import { cell2msg, cellLike, msg2cell, notebookMeta } from '../notebook/cells';
+import { cell2msg, cellLike, msg2cell, notebookMeta } from '../document/cells';
 import { thinkingOn, withThinking } from '../../core/answer';
 import { freshCellId } from '../notebook/ids';
 import { CommandResult, DONE, reason, refuse } from './feedback';

@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import { ConflictMark, Resolution, conflictOf, resolveConflict } from '../../core/threeway';
-import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../notebook/cells';
+import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../document/cells';
 import { notebookCodeLanguage } from '../notebook/edits';
 import { messageSplices } from '../notebook/messageSplices';
 import { registerConflictDecorations } from './conflictDecorations';

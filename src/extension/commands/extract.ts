@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Message } from '../../core/model';
 import { codeBlocks, codeSources } from '../../core/reply';
-import { cellLike, cellReply, cellType, msg2cell } from '../notebook/cells';
+import { cellLike, cellReply, cellType, msg2cell } from '../document/cells';
 import { freshCellId } from '../notebook/ids';
 import { notebookCodeLanguage } from '../notebook/edits';
 import { log } from '../log';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { CONTROLLER_ID, DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { platform } from '../platform';
 import { PythonEnv, byVersion, envKernelName, envLabel, envLacks } from './environment';
 import { Environments } from './environments';

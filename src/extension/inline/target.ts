@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { Dialog, Message } from '../../core/model';
 import { InlineCell } from '../../core/answer';
 import { savedDialog } from '../../core/reply';
-import { NOTEBOOK_TYPE, cellLike, cellType } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
+import { NOTEBOOK_TYPE, cellLike, cellType } from '../document/cells';
+import { dialogOf } from '../document/dialogCache';
 import { REPLY_SCHEME, promptCell } from '../notebook/replyEditor';
 
 export interface InlineTarget {

@@ -9,7 +9,7 @@ import { platform } from '../platform';
 import { DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { EnvironmentControllers } from '../environments/controllers';
 import { Environments } from '../environments/environments';
 import { installIpykernel, pipInstall } from '../environments/install';

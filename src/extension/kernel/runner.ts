@@ -14,7 +14,7 @@ import { CellRunner } from '../answer';
 import { UpdateThrottle } from '../answer/throttle';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { fromCellOutput, toCellOutput } from '../notebook/outputs';
+import { fromCellOutput, toCellOutput } from '../document/outputs';
 import { setCellNote } from '../notebook/statusBar';
 import { stampTimeRun } from '../notebook/edits';
 import { JupyterConnectError } from './connection';

@@ -17,7 +17,7 @@
 
 import * as vscode from 'vscode';
 import { Message, headerInfo, headerLevel, setCollapsed, setSectionFolded, truthy } from '../../core/model';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, cellState } from './cells';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellState } from '../document/cells';
 import { applyMessages } from './edits';
 import { log } from '../log';
 

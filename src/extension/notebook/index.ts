@@ -1,8 +1,7 @@
 // Dialogs as notebooks: the serializer and where read cells' origins live, cell ids, the status bar, Edit Reply, opening, menu context keys, the .py written on save, pasting and dropping images and files into cells, sections and cells shown folded as saved, the images of prompts' thumbnails, outside changes merged in and the conflicts they leave.
 
 import * as vscode from 'vscode';
-import { followDialogs } from './dialogCache';
-import { registerSerializer } from './serializer';
+import { registerDocument } from '../document';
 import { registerCellIds } from './ids';
 import { registerStatusBar } from './statusBar';
 import { registerReplyEditor } from './replyEditor';
@@ -10,7 +9,6 @@ import { registerOpening } from './opening';
 import { registerDefaultEditor } from './defaultEditor';
 import { config } from '../config';
 import { registerContextKeys } from './contextKeys';
-import { registerOrigins } from './origins';
 import { registerExportOnSave } from './exportOnSave';
 import { registerAttachPaste } from './attachPaste';
 import { registerFolding } from './folding';
@@ -20,10 +18,8 @@ import { registerOutsideChanges } from './outsideChanges';
 export function registerNotebook(context: vscode.ExtensionContext): void {
   // Before anything else: a dialog double-clicked while we activate already opens as a dialog.
   registerDefaultEditor(context, () => config.openDialogsByDefault);
-  // First: every other listener that reads a dialog sees it with this change event's cells.
-  context.subscriptions.push(followDialogs());
-  registerSerializer(context);
-  registerOrigins(context);
+  // The document before every other listener that reads a dialog (document/index.ts).
+  registerDocument(context);
   registerCellIds(context);
   registerStatusBar(context);
   registerReplyEditor(context);

@@ -3,7 +3,7 @@
 // undoable notebook edit; the notebook itself is saved as usual.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, cellReply, cellState, cellType } from './cells';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellReply, cellState, cellType } from '../document/cells';
 import { CommandResult, DONE, refuse } from '../commands/feedback';
 import { applyMessage } from './edits';
 import { resolveCell } from '../commands/target';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelState } from '../../shared/panelProtocol';
 import { PreviewMode } from '../../core/hist';
 import { parts2reply } from '../../core/reply';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from '../notebook/cells';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from '../document/cells';
 import { applyMessage } from '../notebook/edits';
 import { cursorCell, dialogEditor, editorOf, selectCells } from '../commands/target';
 import { reason } from '../commands/feedback';

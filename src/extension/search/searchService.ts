@@ -7,8 +7,8 @@ import * as vscode from 'vscode';
 import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { SearchIndex, SearchOptions, SearchQuery, SearchResult, dialogParts } from '../../core/search';
 import type { WasmSqlite } from '../../node/wasmSqlite';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
+import { NOTEBOOK_TYPE } from '../document/cells';
+import { dialogOf } from '../document/dialogCache';
 import { looksLikeDialog } from '../notebook/opening';
 import { log } from '../log';
 

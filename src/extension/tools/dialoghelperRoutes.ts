@@ -11,8 +11,8 @@ import { dialogTool } from '../../core/tools';
 import { copyMsgs, planPasteMsgs, splitIds, strDiff, toggleComment } from '../../core/surgery';
 import { loadClipboard, storeClipboard } from '../commands/clipboard';
 import { applyPlanNow, snapshotDialog } from '../notebook/edits';
-import { dialogOf } from '../notebook/dialogCache';
-import { cell2msg, cellLike, cellState } from '../notebook/cells';
+import { dialogOf } from '../document/dialogCache';
+import { cell2msg, cellLike, cellState } from '../document/cells';
 import { dialogName } from './dialogTools';
 import { listDialogs } from './door';
 

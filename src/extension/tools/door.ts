@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { JsonObject } from '../../core';
 import { DIALOG_TOOLS, DialogToolDef, dialogTool, limitResult } from '../../core/tools';
 import { DialogKernels } from '../answer/promptKernel';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { looksLikeDialog } from '../notebook/opening';
 import { dialogEditor } from '../commands/target';
 import { ToolResult } from '../kernel/hostTools';

@@ -13,7 +13,7 @@
 import * as vscode from 'vscode';
 import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
 import { FLAG_ICONS, HEADING_ICON, tokensText, typeIcon } from '../../shared/outlineView';
-import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
+import { NOTEBOOK_TYPE, cellState } from '../document/cells';
 import { selectCells } from '../commands/target';
 import { markOf } from '../commands/conflicts';
 import { conflictOf } from '../../core/threeway';
