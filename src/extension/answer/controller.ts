@@ -12,7 +12,7 @@ import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../document/cell
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { markBusy } from '../notebook/busyCells';
+import { markBusy } from '../editing/busyCells';
 import type { CellRunner } from './cellRunner';
 import type { PromptRunner } from './promptRunner';
 

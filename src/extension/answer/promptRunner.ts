@@ -16,7 +16,7 @@ import { config } from '../config';
 import { cell2msg, cellLike, cellReply, cellState, cellType, notebookMeta, replyOutput } from '../document/cells';
 import { streamingReply } from '../document/streamingReplies';
 import { cellMessage, dialogOf } from '../document/dialogCache';
-import { applyMessage } from '../notebook/edits';
+import { applyMessage } from '../editing/edits';
 import { setCellNote } from '../notebook/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { ConflictMark, Resolution, conflictOf, resolveConflict } from '../../core/threeway';
 import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../document/cells';
-import { notebookCodeLanguage } from '../notebook/edits';
-import { messageSplices } from '../notebook/messageSplices';
+import { notebookCodeLanguage } from '../editing/edits';
+import { messageSplices } from '../editing/messageSplices';
 import { registerConflictDecorations } from './conflictDecorations';
 import { CommandResult, DONE, refuse } from './feedback';
 import { activeDialog, resolveCell, selectCells } from './target';

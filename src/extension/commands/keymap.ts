@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { truthy, withHeadingLevel } from '../../core/model';
 import { copyMsgs, planDelMsgs, planPasteMsgs } from '../../core/surgery';
 import { cell2msg, cellLike, notebookMeta } from '../document/cells';
-import { applyMessage } from '../notebook/edits';
+import { applyMessage } from '../editing/edits';
 import { foldSectionAt, toggleCollapsedAt } from '../notebook/folding';
 import { addCell } from './cell';
 import { chosen } from './clipboard';

@@ -16,7 +16,7 @@ import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { fromCellOutput, toCellOutput } from '../document/outputs';
 import { setCellNote } from '../notebook/statusBar';
-import { stampTimeRun } from '../notebook/edits';
+import { stampTimeRun } from '../editing/edits';
 import { JupyterConnectError } from './connection';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
 import { PythonEnv, envLabel } from '../environments/environment';

@@ -18,7 +18,7 @@
 import * as vscode from 'vscode';
 import { Message, headerInfo, headerLevel, setCollapsed, setSectionFolded, truthy } from '../../core/model';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, cellState } from '../document/cells';
-import { applyMessages } from './edits';
+import { applyMessages } from '../editing/edits';
 import { log } from '../log';
 
 const isHeadingCell = (c: vscode.NotebookCell) => c.kind === vscode.NotebookCellKind.Markup && headerInfo(c.document.getText())[0] > 0;

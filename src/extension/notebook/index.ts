@@ -2,7 +2,7 @@
 
 import * as vscode from 'vscode';
 import { registerDocument } from '../document';
-import { registerCellIds } from './ids';
+import { registerEditing } from '../editing';
 import { registerStatusBar } from './statusBar';
 import { registerReplyEditor } from './replyEditor';
 import { registerOpening } from './opening';
@@ -20,7 +20,7 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerDefaultEditor(context, () => config.openDialogsByDefault);
   // The document before every other listener that reads a dialog (document/index.ts).
   registerDocument(context);
-  registerCellIds(context);
+  registerEditing(context);
   registerStatusBar(context);
   registerReplyEditor(context);
   registerOpening(context);

@@ -24,10 +24,10 @@ import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersi
 import { NOTEBOOK_TYPE, notebookMetadataWith } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
 import { adoptRead, readOf } from '../document/origins';
-import { messageListEdit, queueEdit } from './edits';
-import { isBusy } from './busyCells';
+import { messageListEdit, queueEdit } from '../editing/edits';
+import { isBusy } from '../editing/busyCells';
 import { isStreaming } from '../document/streamingReplies';
-import { keepTyping, typingIn } from './keepTyping';
+import { keepTyping, typingIn } from '../editing/keepTyping';
 import { isOwnWrite } from '../document/ownWrites';
 import { platform } from '../platform';
 import { log } from '../log';

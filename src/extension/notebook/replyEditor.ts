@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, cellReply, cellState, cellType } from '../document/cells';
 import { CommandResult, DONE, refuse } from '../commands/feedback';
-import { applyMessage } from './edits';
+import { applyMessage } from '../editing/edits';
 import { resolveCell } from '../commands/target';
 
 export const REPLY_SCHEME = 'dialog-reply';

@@ -8,7 +8,7 @@ import { HostMessage, PanelMessage, StateMessage, parsePanelMessage, parsePanelS
 import { PreviewMode } from '../../core/hist';
 import { parts2reply } from '../../core/reply';
 import { NOTEBOOK_TYPE, cell2msg, cellLike, cellType } from '../document/cells';
-import { applyMessage } from '../notebook/edits';
+import { applyMessage } from '../editing/edits';
 import { cursorCell, dialogEditor, editorOf, selectCells } from '../commands/target';
 import { reason } from '../commands/feedback';
 import { DEFAULT_BUDGET, cellByRef, emptyState, panelState } from './state';

@@ -17,7 +17,7 @@ import { NOTEBOOK_TYPE, cellState } from '../document/cells';
 import { selectCells } from '../commands/target';
 import { markOf } from '../commands/conflicts';
 import { conflictOf } from '../../core/threeway';
-import { onDidApplyDialogEdit } from '../notebook/edits';
+import { onDidApplyDialogEdit } from '../editing/edits';
 import { nodeAt, notebookOutline } from './outlineModel';
 import { log } from '../log';
 
