@@ -11,7 +11,7 @@ import { messageSplices } from '../editing/messageSplices';
 import { registerConflictDecorations } from './conflictDecorations';
 import { CommandResult, DONE, refuse } from './feedback';
 import { activeDialog, resolveCell, selectCells } from './target';
-import { FIRST_CONFLICT_COMMAND } from '../notebook/conflictNotice';
+import { FIRST_CONFLICT_COMMAND } from '../outside/conflictNotice';
 
 const COMMANDS: Record<Resolution, string> = {
   mine: 'dialogNotebook.conflict.keepMine',

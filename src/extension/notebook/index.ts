@@ -13,7 +13,7 @@ import { registerExportOnSave } from './exportOnSave';
 import { registerAttachPaste } from './attachPaste';
 import { registerFolding } from './folding';
 import { registerReplyImages } from './replyImages';
-import { registerOutsideChanges } from './outsideChanges';
+import { registerOutside } from '../outside';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   // Before anything else: a dialog double-clicked while we activate already opens as a dialog.
@@ -29,5 +29,5 @@ export function registerNotebook(context: vscode.ExtensionContext): void {
   registerAttachPaste(context);
   registerFolding(context);
   registerReplyImages(context);
-  registerOutsideChanges(context);
+  registerOutside(context);
 }

@@ -13,7 +13,7 @@ import { notebookMeta } from '../document/cells';
 import { DialogSnapshot, applyPlanNow } from '../editing/edits';
 import { markAllBusy } from '../editing/busyCells';
 import { dialogOf } from '../document/dialogCache';
-import { headDialog } from '../notebook/gitHead';
+import { headDialog } from '../outside/gitHead';
 import { notebookMode } from '../answer/mode';
 import { DialogKernels } from '../answer/promptKernel';
 import { ToolResult, runPython } from '../kernel/hostTools';
