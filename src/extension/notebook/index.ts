@@ -5,9 +5,7 @@ import { registerDocument } from '../document';
 import { registerEditing } from '../editing';
 import { registerStatusBar } from './statusBar';
 import { registerReplyEditor } from './replyEditor';
-import { registerOpening } from './opening';
-import { registerDefaultEditor } from './defaultEditor';
-import { config } from '../config';
+import { registerDialogOpening } from '../opening';
 import { registerContextKeys } from './contextKeys';
 import { registerExportOnSave } from './exportOnSave';
 import { registerAttachPaste } from './attachPaste';
@@ -17,13 +15,12 @@ import { registerOutside } from '../outside';
 
 export function registerNotebook(context: vscode.ExtensionContext): void {
   // Before anything else: a dialog double-clicked while we activate already opens as a dialog.
-  registerDefaultEditor(context, () => config.openDialogsByDefault);
+  registerDialogOpening(context);
   // The document before every other listener that reads a dialog (document/index.ts).
   registerDocument(context);
   registerEditing(context);
   registerStatusBar(context);
   registerReplyEditor(context);
-  registerOpening(context);
   registerContextKeys(context);
   registerExportOnSave(context);
   registerAttachPaste(context);

@@ -9,7 +9,7 @@ import { SearchIndex, SearchOptions, SearchQuery, SearchResult, dialogParts } fr
 import type { WasmSqlite } from '../../node/wasmSqlite';
 import { NOTEBOOK_TYPE } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
-import { looksLikeDialog } from '../notebook/opening';
+import { looksLikeDialog } from '../opening/opening';
 import { log } from '../log';
 
 const INDEX_FILE = 'search-index.sqlite';
