@@ -9,7 +9,7 @@
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../document/cells';
-import { setCellNote } from '../notebook/statusBar';
+import { setCellNote } from '../look/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { markBusy } from '../editing/busyCells';

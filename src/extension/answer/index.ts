@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../document/cells';
-import { cellNote, setCellNote } from '../notebook/statusBar';
+import { cellNote, setCellNote } from '../look/statusBar';
 import { log } from '../log';
 import { AnswerAllOptions, answerAll } from './answerAll';
 import { DialogController } from './controller';

@@ -17,7 +17,7 @@ import { cell2msg, cellLike, cellReply, cellState, cellType, notebookMeta, reply
 import { streamingReply } from '../document/streamingReplies';
 import { cellMessage, dialogOf } from '../document/dialogCache';
 import { applyMessage } from '../editing/edits';
-import { setCellNote } from '../notebook/statusBar';
+import { setCellNote } from '../look/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import type { CellRunner } from './cellRunner';

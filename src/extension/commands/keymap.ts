@@ -8,7 +8,7 @@ import { truthy, withHeadingLevel } from '../../core/model';
 import { copyMsgs, planDelMsgs, planPasteMsgs } from '../../core/surgery';
 import { cell2msg, cellLike, notebookMeta } from '../document/cells';
 import { applyMessage } from '../editing/edits';
-import { foldSectionAt, toggleCollapsedAt } from '../notebook/folding';
+import { foldSectionAt, toggleCollapsedAt } from '../look/folding';
 import { addCell } from './cell';
 import { chosen } from './clipboard';
 import { CommandResult, DONE, reason, refuse } from './feedback';

@@ -8,7 +8,7 @@ import { InlineCell } from '../../core/answer';
 import { savedDialog } from '../../core/reply';
 import { NOTEBOOK_TYPE, cellLike, cellType } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
-import { REPLY_SCHEME, promptCell } from '../notebook/replyEditor';
+import { REPLY_SCHEME, promptCell } from '../look/replyEditor';
 
 export interface InlineTarget {
   doc: vscode.TextDocument;

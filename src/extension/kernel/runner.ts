@@ -15,7 +15,7 @@ import { UpdateThrottle } from '../answer/throttle';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { fromCellOutput, toCellOutput } from '../document/outputs';
-import { setCellNote } from '../notebook/statusBar';
+import { setCellNote } from '../look/statusBar';
 import { stampTimeRun } from '../editing/edits';
 import { JupyterConnectError } from './connection';
 import { DialogServer, JupyterServers, KernelRefused } from './servers';
