@@ -15,7 +15,7 @@ import { markAllBusy } from '../editing/busyCells';
 import { dialogOf } from '../document/dialogCache';
 import { headDialog } from '../outside/gitHead';
 import { notebookMode } from '../answer/mode';
-import { DialogKernels } from '../answer/promptKernel';
+import { DialogKernels } from '../kernel/dialogKernels';
 import { ToolResult, runPython } from '../kernel/hostTools';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
