@@ -1,5 +1,5 @@
 // The kernels of open dialogs as the doors use them: a prompt's ``$`expr` `` values and ``&`fn` `` tools
-// (answer/promptKernel.ts), and run_code of the dialog tools, whether the assistant, a Language Model Tool
+// (answer/promptKernel.ts), and the dialog tools' `python`, whether the assistant, a Language Model Tool
 // or MCP calls it (tools/door.ts). The kernel layer's code runner (runner.ts) is the one implementation.
 
 import type * as vscode from 'vscode';
