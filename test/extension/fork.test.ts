@@ -174,10 +174,19 @@ describe('forks', function () {
     await vscode.commands.executeCommand('dialogNotebook.addNote', nb.cellAt(0));
     const target = wsUri(beside(parent, 'orphan'));
     assert.ok((await fork(nb.cellAt(1), { target, whole: true, save: true }))?.ok);
+    // Compare acts on the fork's open dialog: once it is open.
+    await until(() => notebookAt(target), 'the fork open as a dialog', WAIT);
     await vscode.workspace.fs.delete(nb.uri);
+    await until(async () => vscode.workspace.fs.stat(nb.uri).then(() => false, () => true), 'the parent gone from disk', WAIT);
     await until(async () => (await lineage()).nodes.get(nb.uri.path)?.node.missing, 'the parent shown missing', WAIT);
-    const r = await vscode.commands.executeCommand<ForkResult>('dialogNotebook.compareWithParent', target);
-    assert.equal(r?.ok, false);
+    // The index rescans on each file event, which a loaded machine may deliver late (the fork's write, the
+    // delete): the command answers from the scan it finds, so it is asked until a scan that saw the delete
+    // answers. A parent found (ok) fails below, as would any other refusal.
+    const r = await until<ForkResult | undefined>(async () => {
+      const res = await vscode.commands.executeCommand<ForkResult>('dialogNotebook.compareWithParent', target);
+      return res && (res.ok || /missing/.test(res.message)) ? res : undefined;
+    }, 'Compare with Parent to answer', WAIT);
+    assert.equal(r?.ok, false, r?.message);
     assert.match(r!.message, /missing/);
   });
 
