@@ -15,7 +15,7 @@ import { platform } from '../platform';
 import { PythonEnv, byVersion, envKernelName, envLabel, envLacks } from './environment';
 import { Environments } from './environments';
 import { CodeRunner, offerInstall } from '../kernel/runner';
-import { JupyterServers } from '../kernel/servers';
+import { JupyterServers } from '../jupyter/servers';
 import { KernelTarget, KernelspecMeta, dialogKernelspec, namesEnv, targetKernelspec } from '../kernel/target';
 
 /** workspaceState: dialog URI → the id of the controller picked for it. */
