@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LineageNode } from '../../src/core/fork';
 import type { LineageProvider } from '../../src/extension/fork/lineageView';
-import { closeAll, copyOf, dialogState, openDialog, readText, replyText, setCellText, until, useMockProviders, wsUri, writeText } from './helpers';
+import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, setCellText, until, useMockProviders, wsUri, writeText } from './helpers';
 
 interface ForkResult {
   ok: boolean;
@@ -172,8 +172,12 @@ describe('forks', function () {
     const nb = await openDialog(parent);
     // A message with a fresh id: no other dialog of the workspace holds it, so nothing can stand in for the parent.
     await vscode.commands.executeCommand('dialogNotebook.addNote', nb.cellAt(0));
+    // Saved first, tried again while a busy extension host makes VS Code give up (the fork's own save
+    // tries twice): the parent's file holds the fresh message before the fork records it.
+    assert.ok(await save(nb), 'the parent saved');
     const target = wsUri(beside(parent, 'orphan'));
-    assert.ok((await fork(nb.cellAt(1), { target, whole: true, save: true }))?.ok);
+    const forked = await fork(nb.cellAt(1), { target, whole: true, save: true });
+    assert.ok(forked?.ok, forked?.message);
     // Compare acts on the fork's open dialog: once it is open.
     await until(() => notebookAt(target), 'the fork open as a dialog', WAIT);
     await vscode.workspace.fs.delete(nb.uri);
