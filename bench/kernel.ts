@@ -7,8 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectServer } from '../src/extension/kernel/connection';
-import { JupyterNotFoundError, startLocalServer } from '../src/extension/kernel/localServer';
+import { connectServer } from '../src/extension/jupyter/connection';
+import { JupyterNotFoundError, startLocalServer } from '../src/extension/jupyter/localServer';
 import { KernelSession } from '../src/extension/kernel/session';
 import { setPlatform } from '../src/extension/platform';
 import { nodePlatform } from '../src/node/platform';

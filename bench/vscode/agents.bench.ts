@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { JsonObject } from '../../src/core';
-import { snapshotDialog } from '../../src/extension/notebook/edits';
+import { snapshotDialog } from '../../src/extension/editing/edits';
 import { callDialogTool } from '../../src/extension/tools/door';
 import { median } from './stats';
 

@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import { Message } from '../../src/core';
 import { CONTROLLER_ID } from '../../src/extension/answer/controller';
-import { msg2cell, cellReply, replyOutput } from '../../src/extension/notebook/cells';
+import { msg2cell, cellReply, replyOutput } from '../../src/extension/document/cells';
 import { start } from '../../test/mocks/anthropicServer';
 import { profiled } from './profile';
 import { median } from './stats';

@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import { loadavg } from 'node:os';
 import { Message } from '../../src/core';
-import { msg2cell } from '../../src/extension/notebook/cells';
+import { msg2cell } from '../../src/extension/document/cells';
 import { callDialogTool } from '../../src/extension/tools/door';
 import { DIALOGHELPER_CORE, DIALOGHELPER_INIT } from '../../test/extension/dialoghelperClient';
 import { profiled } from './profile';

@@ -1,7 +1,11 @@
 // The extension's entry point: activate() only registers; each folder registers its own concern.
 
 import * as vscode from 'vscode';
-import { registerNotebook } from './notebook';
+import { registerDialogOpening } from './opening';
+import { registerDocument } from './document';
+import { registerEditing } from './editing';
+import { registerLook } from './look';
+import { registerOutside } from './outside';
 import { registerViews } from './views';
 import { registerPanel } from './panel';
 import { registerCommands } from './commands';
@@ -19,7 +23,13 @@ import { registerShare } from './share';
 
 export function activate(context: vscode.ExtensionContext): void {
   registerLog(context).info(`Dialog Notebooks ${context.extension.packageJSON.version} activated`);
-  registerNotebook(context);
+  // Dialogs as notebooks, room by room (docs/development.md). Opening first: a dialog double-clicked while
+  // we activate already opens as a dialog. Then the document, before every other listener that reads a dialog.
+  registerDialogOpening(context);
+  registerDocument(context);
+  registerEditing(context);
+  registerLook(context);
+  registerOutside(context);
   registerViews(context);
   registerPanel(context);
   registerCommands(context);

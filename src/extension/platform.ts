@@ -6,7 +6,7 @@ import type { FileRefs, ImageResizer } from '../core/hist';
 import type { FileRefScope } from '../node/fileRefReader';
 import type { EnvironmentFinder } from './environments/environments';
 import type { KernelSpecFolder } from './environments/kernelSpecs';
-import type { LocalServer, LocalServerOptions } from './kernel/localServer';
+import type { LocalServer, LocalServerOptions } from './jupyter/localServer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoopbackServer } from '../node/loopback';
 import type * as McpSdk from '../node/mcpSdk';

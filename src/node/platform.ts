@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import type { Platform } from '../extension/platform';
 import { discover, probe } from '../extension/environments/discovery';
 import { KernelSpecFolder } from '../extension/environments/kernelSpecs';
-import { startLocalServer } from '../extension/kernel/localServer';
+import { startLocalServer } from '../extension/jupyter/localServer';
 import { readFileRefs } from './fileRefReader';
 import { gitHeadText } from './gitHead';
 import { listenLoopback } from './loopback';

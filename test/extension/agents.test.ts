@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Dialog, Message, writeIpynb } from '../../src/core';
 import { DIALOG_TOOLS } from '../../src/core/tools';
-import { cellOf, closeAll, freshDialog as fresh, readText, setCellText, skipWithoutKernel, until } from './helpers';
+import { cellOf, closeAll, freshDialog as fresh, readText, setCellText, showDialog, skipWithoutKernel, until } from './helpers';
 
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 const freshDialog = (messages: Message[]) => fresh('agents', messages);
@@ -89,7 +89,7 @@ describe('agents outside VS Code: the MCP server', function () {
     assert.equal(nb.cellCount, 3);
     assert.ok(nb.isDirty);
     assert.equal(await readText(name), onDisk, 'the file is untouched');
-    await vscode.window.showNotebookDocument(nb);
+    await showDialog(nb);
     await vscode.commands.executeCommand('notebook.cell.quitEdit');
     await vscode.commands.executeCommand('undo');
     await until(() => nb.cellCount === 2, 'the note undone');

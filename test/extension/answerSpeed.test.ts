@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message, aiRes, writeIpynb } from '../../src/core';
-import { msg2cell, notebookDialog } from '../../src/extension/notebook/cells';
-import { dialogOf } from '../../src/extension/notebook/dialogCache';
+import { msg2cell, notebookDialog } from '../../src/extension/document/cells';
+import { dialogOf } from '../../src/extension/document/dialogCache';
 import { cellOf, closeAll, execute, freshDialog, replyText, setCellText, until, useMockProviders } from './helpers';
 
 const code = (id: string, content: string) => new Message({ id, msgType: 'code', content });

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { b64decode } from '../../src/core/base';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
-import { planInsert } from '../../src/extension/notebook/attachPaste';
+import { planInsert } from '../../src/extension/look/attachPaste';
 import { closeAll, historyParts, openDialog, readText, save, setCellText, until, wsUri } from './helpers';
 
 const PNG = b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg==');

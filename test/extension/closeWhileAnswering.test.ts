@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message, aiRes, readIpynb } from '../../src/core';
-import { cellOf, closeAll, execute, freshDialog as fresh, note, openDialog, readText, replyText, until, useMockProviders } from './helpers';
+import { cellOf, closeAll, execute, freshDialog as fresh, note, openDialog, readText, replyText, showDialog, until, useMockProviders } from './helpers';
 
 const files = () => vscode.workspace.getConfiguration('files');
 
@@ -40,7 +40,8 @@ describe('closing or reverting a dialog while it answers', function () {
     ant.enqueue(LONG);
     const done = execute(nb, 'prmt0001');
     await until(() => replyText(cellOf(nb, 'prmt0001')).startsWith('word0 word1'), 'the reply to stream in');
-    await vscode.window.showNotebookDocument(nb);
+    // The command acts on the active editor: only once the dialog's is.
+    await showDialog(nb);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await until(() => nb.isClosed, 'the dialog to close');
     assert.equal(await ant.requests[ant.requests.length - 1].closed, true, 'the answer was stopped: its stream was cut, not read to the end');

@@ -2,8 +2,8 @@
 // choosing between the dialog and Jupyter editors.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { looksLikeDialog } from '../../src/extension/notebook/opening';
-import { cellStatusItems } from '../../src/extension/notebook/statusBar';
+import { looksLikeDialog } from '../../src/extension/opening/opening';
+import { cellStatusItems } from '../../src/extension/look/statusBar';
 import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, until, wsUri } from './helpers';
 
 interface Result {

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message, aiRes, fmt2hist, readIpynb, replyUsage } from '../../src/core';
-import { cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until, useMockProviders } from './helpers';
+import { cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, showDialog, until, useMockProviders } from './helpers';
 
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 const freshDialog = (messages: Message[]) => fresh('dialogTools', messages);
@@ -25,7 +25,7 @@ const results = (body: { messages: { role: string; content: unknown }[] }) => {
 const savedCells = async (name: string) => new Map((JSON.parse(await readText(name)) as { cells: { id: string }[] }).cells.map((c) => [c.id, JSON.stringify(c)]));
 
 async function undo(nb: vscode.NotebookDocument): Promise<void> {
-  await vscode.window.showNotebookDocument(nb);
+  await showDialog(nb);
   await vscode.commands.executeCommand('notebook.cell.quitEdit');
   await vscode.commands.executeCommand('undo');
 }

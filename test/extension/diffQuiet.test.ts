@@ -6,9 +6,9 @@
 // changes by that word only.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DialogSerializer } from '../../src/extension/notebook/serializer';
-import { cell2msg, cellLike, cellReply } from '../../src/extension/notebook/cells';
-import { applyMessage } from '../../src/extension/notebook/edits';
+import { DialogSerializer } from '../../src/extension/document/serializer';
+import { cell2msg, cellLike, cellReply } from '../../src/extension/document/cells';
+import { applyMessage } from '../../src/extension/editing/edits';
 import { closeAll, copyOf, openDialog, readText, save, setCellText, NOTEBOOK_TYPE } from './helpers';
 
 interface ProviderInfo {

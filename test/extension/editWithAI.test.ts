@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message } from '../../src/core';
-import { cellOf, closeAll, freshDialog as fresh, replyText, until, useMockProviders } from './helpers';
+import { cellOf, closeAll, freshDialog as fresh, replyText, showDialog, until, useMockProviders } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -28,7 +28,7 @@ const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter
 /** Puts the cursor in the cell's editor (edit mode) and returns that editor. */
 async function editing(nb: vscode.NotebookDocument, id: string): Promise<vscode.TextEditor | undefined> {
   const cell = cellOf(nb, id);
-  await vscode.window.showNotebookDocument(nb, { selections: [new vscode.NotebookRange(cell.index, cell.index + 1)] });
+  await showDialog(nb, { selections: [new vscode.NotebookRange(cell.index, cell.index + 1)] });
   await vscode.commands.executeCommand('notebook.cell.edit');
   return until<vscode.TextEditor | undefined>(() => {
     const ed = vscode.window.activeTextEditor;

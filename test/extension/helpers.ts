@@ -112,6 +112,20 @@ async function revert(nb: vscode.NotebookDocument): Promise<void> {
   }, `the revert of ${nb.uri.path}`);
 }
 
+/**
+ * Shows `nb` and waits until its editor is the active one, in the extension host and in the tab strip: a
+ * command acting on the active editor (revert, close, undo, cell edit) then acts on it. On a loaded machine
+ * `showNotebookDocument` can settle before the workbench made the editor active.
+ */
+export async function showDialog(nb: vscode.NotebookDocument, options?: vscode.NotebookDocumentShowOptions): Promise<vscode.NotebookEditor | undefined> {
+  return until<vscode.NotebookEditor | undefined>(async () => {
+    const ed = await vscode.window.showNotebookDocument(nb, options);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    const active = vscode.window.activeNotebookEditor?.notebook === nb && tab instanceof vscode.TabInputNotebook && tab.uri.toString() === nb.uri.toString();
+    return active ? ed : undefined;
+  }, `the editor of ${nb.uri.path} to be active`);
+}
+
 export async function closeAll(): Promise<void> {
   for (const nb of vscode.workspace.notebookDocuments) await revert(nb);
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Message, readIpynb, stripAnsi } from '../../src/core';
-import { findJupyterServer } from '../../src/extension/kernel/localServer';
+import { findJupyterServer } from '../../src/extension/jupyter/localServer';
 import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, skipWithoutKernel, until, useMockProviders } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';

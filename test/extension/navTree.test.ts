@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { writeIpynb } from '../../src/core/ipynb';
 import { OutlineNode, dlgOutline } from '../../src/core/outline';
-import { notebookDialog } from '../../src/extension/notebook/cells';
+import { notebookDialog } from '../../src/extension/document/cells';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { cellItem, notebookOutline } from '../../src/extension/views/outlineModel';
 import { closeAll, dialogState, openDialog, readText, setCellText, until, writeText } from './helpers';

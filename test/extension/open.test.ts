@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAll, copyOf, dialogState, golden, openDialog, replyText, until } from './helpers';
-import { promptImages } from '../../src/extension/notebook/replyImages';
+import { promptImages } from '../../src/extension/look/replyImages';
 
 const KIND: Record<string, [vscode.NotebookCellKind, string]> = {
   note: [vscode.NotebookCellKind.Markup, 'markdown'],

@@ -8,7 +8,24 @@ import { activate, until } from './helpers';
 
 const GLOBAL = vscode.ConfigurationTarget.Global;
 const userAssociations = () => vscode.workspace.getConfiguration('workbench').inspect<Record<string, string>>('editorAssociations')?.globalValue;
-const setting = (on: boolean | undefined) => vscode.workspace.getConfiguration('dialogNotebook').update('openDialogsByDefault', on, GLOBAL);
+const KEY = 'dialogNotebook.openDialogsByDefault';
+
+/**
+ * Sets the setting in the user settings and, when that changes it, waits until this extension host has
+ * told its listeners: the extension's, registered when it activated, has then run before this one.
+ */
+async function setting(on: boolean | undefined): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('dialogNotebook');
+  if (cfg.inspect<boolean>('openDialogsByDefault')?.globalValue === on) return;
+  let sub: vscode.Disposable | undefined;
+  const seen = new Promise<void>((resolve) => (sub = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(KEY) && resolve())));
+  try {
+    await cfg.update('openDialogsByDefault', on, GLOBAL);
+    await seen;
+  } finally {
+    sub?.dispose();
+  }
+}
 const setAssociations = (v: Record<string, string> | undefined) => vscode.workspace.getConfiguration('workbench').update('editorAssociations', v, GLOBAL);
 
 describe('the editor association of openDialogsByDefault', function () {
@@ -43,8 +60,7 @@ describe('the editor association of openDialogsByDefault', function () {
   // Issue 47.3: before, only an association we had written ourselves was removed.
   it("removes, when the setting goes off, the dialog editor's association that was there before (npm run open's)", async () => {
     await setAssociations({ '*.ipynb': 'dialog-notebook' });
-    await setting(true);
-    await new Promise((r) => setTimeout(r, 1500)); // the extension has seen it on, with the association there
+    await setting(true); // seen on by the extension, with the association there
     assert.deepEqual(userAssociations(), { '*.ipynb': 'dialog-notebook' });
     await setting(false);
     await until(() => userAssociations()?.['*.ipynb'] === undefined, 'the association removed');

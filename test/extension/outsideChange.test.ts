@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Dialog, Message, aiRes, readIpynb, writeIpynb } from '../../src/core';
 import { cellOf, closeAll, freshDialog, readText, setCellText, until, wsUri } from './helpers';
-import { notebookDialog } from '../../src/extension/notebook/cells';
+import { notebookDialog } from '../../src/extension/document/cells';
 
 const files = () => vscode.workspace.getConfiguration('files');
 

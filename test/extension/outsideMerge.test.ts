@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Message, aiRes, readIpynb, writeIpynb } from '../../src/core';
-import { cellOf, closeAll, dialogState, execute, freshDialog, readText, replyText, setCellText, until, useMockProviders, wsUri } from './helpers';
+import { cellOf, closeAll, dialogState, execute, freshDialog, readText, replyText, setCellText, showDialog, until, useMockProviders, wsUri } from './helpers';
 
 const files = () => vscode.workspace.getConfiguration('files');
 
@@ -157,7 +157,7 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
   it('a cell with an open Edit with AI proposal is left to it: an outside edit of it waits, and comes in beside it once the proposal is accepted', async () => {
     const { name, nb } = await edited();
     const cell = cellOf(nb, 'code0001');
-    await vscode.window.showNotebookDocument(nb, { selections: [new vscode.NotebookRange(cell.index, cell.index + 1)] });
+    await showDialog(nb, { selections: [new vscode.NotebookRange(cell.index, cell.index + 1)] });
     await vscode.commands.executeCommand('notebook.cell.edit');
     await until(() => vscode.window.activeTextEditor?.document.uri.toString() === cell.document.uri.toString(), 'the cell editor');
     ant.enqueue({ text: ['x = 100'] });

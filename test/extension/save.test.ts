@@ -2,7 +2,7 @@
 // same bytes; an edit changes only the edited cell's bytes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DialogSerializer } from '../../src/extension/notebook/serializer';
+import { DialogSerializer } from '../../src/extension/document/serializer';
 import { closeAll, copyOf, openDialog, readText, save, setCellText, until, wsUri } from './helpers';
 
 const FILES = ['basic.ipynb', 'edge_formatting.ipynb', 'tools.ipynb', 'AnswerDotAI__fastllm__03_acomplete.ipynb'];

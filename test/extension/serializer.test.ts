@@ -2,7 +2,7 @@
 // identity (with the metadata cloned through JSON, as VS Code moves it between processes).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DialogSerializer } from '../../src/extension/notebook/serializer';
+import { DialogSerializer } from '../../src/extension/document/serializer';
 import { wsUri } from './helpers';
 
 function cloneThroughJson(data: vscode.NotebookData): vscode.NotebookData {

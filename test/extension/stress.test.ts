@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Dialog, Message, readIpynb } from '../../src/core';
 import { closeAll, freshDialog, readText, setCellText, until, wsUri } from './helpers';
 import { Program } from './writerProgram';
-import { msg2cell } from '../../src/extension/notebook/cells';
+import { msg2cell } from '../../src/extension/document/cells';
 
 /**
  * Seeds that once failed, replayed by every `npm run stress`. `npm test` runs none yet: some seeds still

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { encodeBase64 } from '../../src/core/base';
-import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, until } from './helpers';
+import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, showDialog, until } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -39,7 +39,7 @@ async function select(nb: vscode.NotebookDocument, index: number): Promise<void>
 }
 
 async function undo(nb: vscode.NotebookDocument): Promise<void> {
-  await vscode.window.showNotebookDocument(nb);
+  await showDialog(nb);
   // As a person does after adding a cell, which puts the cursor in it: Esc, then Undo. In the cell's
   // editor Undo undoes typing in that cell, not the notebook's edits.
   await vscode.commands.executeCommand('notebook.cell.quitEdit');

@@ -10,11 +10,11 @@ import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Output, b64decode, varsHist } from '../../src/core';
-import { JupyterConnectError, JupyterConnection, connectServer } from '../../src/extension/kernel/connection';
+import { JupyterConnectError, JupyterConnection, connectServer } from '../../src/extension/jupyter/connection';
 import { probe } from '../../src/extension/environments/discovery';
 import { anthropicTool, callTool, kernelVariables, kernelVars, openaiTool, toolSchemas } from '../../src/extension/kernel/hostTools';
 import { KernelSpecFolder } from '../../src/extension/environments/kernelSpecs';
-import { JupyterNotFoundError, LocalServer, findJupyterServer, startLocalServer } from '../../src/extension/kernel/localServer';
+import { JupyterNotFoundError, LocalServer, findJupyterServer, startLocalServer } from '../../src/extension/jupyter/localServer';
 import { ExecuteResult, KernelError, KernelEvalError, KernelSession, KernelStatus } from '../../src/extension/kernel/session';
 import { setPlatform } from '../../src/extension/platform';
 import { nodePlatform } from '../../src/node/platform';
@@ -442,7 +442,7 @@ describe('kernel: the local server does not outlive the extension host', functio
     const script = join(dir, 'host.ts');
     writeFileSync(
       script,
-      `import { startLocalServer } from ${JSON.stringify(join(__dirname, '../../src/extension/kernel/localServer'))};
+      `import { startLocalServer } from ${JSON.stringify(join(__dirname, '../../src/extension/jupyter/localServer'))};
 (async () => {
   const s = await startLocalServer({ rootDir: ${JSON.stringify(dir)} });
   const r = await fetch(s.url + 'api/kernels', { method: 'POST', headers: { Authorization: 'token ' + s.token }, body: '{}' });

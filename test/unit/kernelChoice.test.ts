@@ -1,10 +1,10 @@
-// Which Jupyter Server a dialog's code runs on (src/extension/kernel/serverChoice.ts): trust first, then
+// Which Jupyter Server a dialog's code runs on (src/extension/jupyter/serverChoice.ts): trust first, then
 // the settings; the token from SecretStorage before JUPYTER_TOKEN; where the dialog sits on the server.
 // The e2e harness runs VS Code with workspace trust off, so the untrusted refusal is tested here.
 
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { BROWSER_REASON, UNTRUSTED_REASON, chooseServer, sessionPath } from '../../src/extension/kernel/serverChoice';
+import { BROWSER_REASON, UNTRUSTED_REASON, chooseServer, sessionPath } from '../../src/extension/jupyter/serverChoice';
 
 const base = { trusted: true, serverUrl: '', python: '' };
 

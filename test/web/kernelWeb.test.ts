@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message } from '../../src/core';
-import { BROWSER_REASON } from '../../src/extension/kernel/serverChoice';
+import { BROWSER_REASON } from '../../src/extension/jupyter/serverChoice';
 import { cellOf, closeAll, execute, freshDialog, note, until } from '../extension/helpers';
 import { webConfig } from './config';
 

@@ -8,11 +8,11 @@
 // is `answerPrompts` (Dialog: Answer All Prompts…, which asks first).
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../notebook/cells';
-import { setCellNote } from '../notebook/statusBar';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, cellType } from '../document/cells';
+import { setCellNote } from '../look/statusBar';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { markBusy } from '../notebook/busyCells';
+import { markBusy } from '../editing/busyCells';
 import type { CellRunner } from './cellRunner';
 import type { PromptRunner } from './promptRunner';
 

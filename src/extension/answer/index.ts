@@ -2,8 +2,8 @@
 // model and key commands, and the model/cost status bar item.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { cellNote, setCellNote } from '../notebook/statusBar';
+import { NOTEBOOK_TYPE } from '../document/cells';
+import { cellNote, setCellNote } from '../look/statusBar';
 import { log } from '../log';
 import { AnswerAllOptions, answerAll } from './answerAll';
 import { DialogController } from './controller';

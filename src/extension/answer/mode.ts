@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { DialogMode, MODES, ModeInfo, dialogMode, isMode, withMode } from '../../core/answer';
-import { notebookMeta, notebookMetadataWith } from '../notebook/cells';
+import { notebookMeta, notebookMetadataWith } from '../document/cells';
 import { activeDialog, dialogEditor, onShownDialogChange } from '../commands/target';
 import { config } from '../config';
 import { log } from '../log';

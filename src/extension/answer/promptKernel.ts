@@ -9,19 +9,11 @@ import { AimInfo, Msg, ToolUsePart, varsChat } from '../../core';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
 import { KernelSession } from '../kernel/session';
+import { DialogKernels } from '../kernel/dialogKernels';
 import { ToolResult, ToolSchema, callTool, kernelVars, toolSchemas } from '../kernel/hostTools';
 import { AnswerError } from './providers/provider';
 import { PromptRefs, callRef, refsText, toolTurn, unknownToolText, varsNamespace } from './kernelRefs';
 import { sayOnce } from './kernelNotices';
-
-/** The kernels of open dialogs, as the kernel layer offers them to prompts. */
-export interface DialogKernels {
-  /** The dialog's kernel: the running one, else one started now; throws why none could start. */
-  session(nb: vscode.NotebookDocument): Promise<KernelSession>;
-  interrupt(nb: vscode.NotebookDocument): Promise<boolean>;
-  /** The dialog's kernel if one runs now (none is started). */
-  running(nb: vscode.NotebookDocument): KernelSession | undefined;
-}
 
 export interface PromptKernel {
   /** The `vars_hist` turn (user, then the model's acknowledgement), or none. */

@@ -4,7 +4,7 @@
 // brought in line with the text, the reply itself untouched.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cell2msg, cellLike, promptOutputs, shownThumbnails, thumbnailsOf } from '../notebook/cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cell2msg, cellLike, promptOutputs, shownThumbnails, thumbnailsOf } from '../document/cells';
 import type { DialogController } from './controller';
 
 /** Typing settles before the cell is looked at again. */

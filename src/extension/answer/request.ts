@@ -9,7 +9,7 @@ import { Dialog } from '../../core/model';
 import { AimInfo, CraftContext, FileRefs, PreviewMode, craftNotes, tokenEstimate } from '../../core/hist';
 import { savedDialog } from '../../core/reply';
 import { config } from '../config';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 import { craftFor } from '../craft/cache';
 import { DialogMedia, dialogMedia } from '../media/dialogMedia';
 import { promptRefs } from './kernelRefs';

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { Usage, addUsage, dialogCost, usageSummary } from '../../core/answer';
 import { Message } from '../../core/model';
-import { PROMPT_LANG } from '../notebook/cells';
-import { cellMessage } from '../notebook/dialogCache';
+import { PROMPT_LANG } from '../document/cells';
+import { cellMessage } from '../document/dialogCache';
 import { config } from '../config';
 import { dialogEditor } from '../commands/target';
 import { onDidChangeSessionUsage, sessionUsage } from './sessionUsage';

@@ -10,7 +10,8 @@ import type { ToolSchema } from '../kernel/hostTools';
 import { DialogToolSession, offeredDialogTools } from '../tools/dialogTools';
 import { WebToolSession, offeredWebTools } from '../web';
 import { PromptRefs, unknownToolText } from './kernelRefs';
-import { DialogKernels, PromptKernel } from './promptKernel';
+import { PromptKernel } from './promptKernel';
+import { DialogKernels } from '../kernel/dialogKernels';
 
 export interface AnswerToolbox {
   schemas: ToolSchema[];

@@ -8,7 +8,7 @@
 // and, when it needs nothing from the kernel, the provider's body made (providers/wire.ts).
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cellState } from '../notebook/cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cellState } from '../document/cells';
 import { log } from '../log';
 
 /** How long a dialog is shown before the warm-up starts (one only glanced at costs nothing). */

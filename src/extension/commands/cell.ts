@@ -9,13 +9,13 @@ import { Dialog, MSG_TYPES, Message, isFoldedHeading, truthy, withFoldedSections
 import { planConvertMsg, planSetFlag } from '../../core/surgery';
 import { MsgEdit, applyEdit } from '../../core/surgery';
 import { exported, toggleExported } from '../../core/model';
-import { cell2msg, cellLike, msg2cell, notebookMeta } from '../notebook/cells';
+import { cell2msg, cellLike, msg2cell, notebookMeta } from '../document/cells';
 import { thinkingOn, withThinking } from '../../core/answer';
-import { freshCellId } from '../notebook/ids';
+import { freshCellId } from '../editing/ids';
 import { CommandResult, DONE, reason, refuse } from './feedback';
 import { NO_TARGET, commandTarget, editCell } from './target';
 import { named } from './named';
-import { applyMessages, notebookCodeLanguage } from '../notebook/edits';
+import { applyMessages, notebookCodeLanguage } from '../editing/edits';
 
 const TITLES: Record<string, string> = { prompt: 'Prompt', note: 'Note', code: 'Code', raw: 'Raw' };
 

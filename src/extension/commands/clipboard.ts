@@ -9,7 +9,7 @@ import { NO_TARGET, Target, commandTarget } from './target';
 import { Dialog, Message, withFoldedSections } from '../../core/model';
 import { named } from './named';
 import { runPlan } from './runPlan';
-import { snapshotDialog } from '../notebook/edits';
+import { snapshotDialog } from '../editing/edits';
 
 let buffer: ClipboardPayload | undefined;
 

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { ConflictMark } from '../../core/threeway';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 
 /** Lists the cell documents decorated now with their side, for scripts and tests (`executeCommand` returns it). */
 export const DECORATED_COMMAND = 'dialogNotebook.conflict.decorated';

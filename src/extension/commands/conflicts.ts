@@ -5,13 +5,13 @@
 
 import * as vscode from 'vscode';
 import { ConflictMark, Resolution, conflictOf, resolveConflict } from '../../core/threeway';
-import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../notebook/cells';
-import { notebookCodeLanguage } from '../notebook/edits';
-import { messageSplices } from '../notebook/messageSplices';
+import { NOTEBOOK_TYPE, cellState, notebookDialog } from '../document/cells';
+import { notebookCodeLanguage } from '../editing/edits';
+import { messageSplices } from '../editing/messageSplices';
 import { registerConflictDecorations } from './conflictDecorations';
 import { CommandResult, DONE, refuse } from './feedback';
 import { activeDialog, resolveCell, selectCells } from './target';
-import { FIRST_CONFLICT_COMMAND } from '../notebook/conflictNotice';
+import { FIRST_CONFLICT_COMMAND } from '../outside/conflictNotice';
 
 const COMMANDS: Record<Resolution, string> = {
   mine: 'dialogNotebook.conflict.keepMine',

@@ -8,7 +8,7 @@ import { savedDialog } from '../../core/reply';
 import { Dialog } from '../../core/model';
 import { CommandResult, inform, reason, refuse } from './feedback';
 import { activeDialog } from './target';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 
 /** How to get code into the Python export, when there is none. */
 export const NOTHING_EXPORTED =

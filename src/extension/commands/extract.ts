@@ -4,9 +4,9 @@
 import * as vscode from 'vscode';
 import { Message } from '../../core/model';
 import { codeBlocks, codeSources } from '../../core/reply';
-import { cellLike, cellReply, cellType, msg2cell } from '../notebook/cells';
-import { freshCellId } from '../notebook/ids';
-import { notebookCodeLanguage } from '../notebook/edits';
+import { cellLike, cellReply, cellType, msg2cell } from '../document/cells';
+import { freshCellId } from '../editing/ids';
+import { notebookCodeLanguage } from '../editing/edits';
 import { log } from '../log';
 import { CommandResult, DONE, refuse } from './feedback';
 import { NO_TARGET, commandTarget, selectCells } from './target';

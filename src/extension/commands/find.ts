@@ -9,7 +9,7 @@ import { typeIcon } from '../../shared/outlineView';
 import { aiRes } from '../../core/model';
 import { refuse } from './feedback';
 import { activeDialog, selectCells } from './target';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 
 export interface FindItem extends vscode.QuickPickItem {
   index: number;

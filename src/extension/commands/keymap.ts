@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import { truthy, withHeadingLevel } from '../../core/model';
 import { copyMsgs, planDelMsgs, planPasteMsgs } from '../../core/surgery';
-import { cell2msg, cellLike, notebookMeta } from '../notebook/cells';
-import { applyMessage } from '../notebook/edits';
-import { foldSectionAt, toggleCollapsedAt } from '../notebook/folding';
+import { cell2msg, cellLike, notebookMeta } from '../document/cells';
+import { applyMessage } from '../editing/edits';
+import { foldSectionAt, toggleCollapsedAt } from '../look/folding';
 import { addCell } from './cell';
 import { chosen } from './clipboard';
 import { CommandResult, DONE, reason, refuse } from './feedback';

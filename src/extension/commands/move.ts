@@ -9,7 +9,7 @@ import { CommandResult } from './feedback';
 import { NO_TARGET, Target, commandTarget } from './target';
 import { runPlan } from './runPlan';
 import { Dialog, Message } from '../../core/model';
-import { snapshotDialog } from '../notebook/edits';
+import { snapshotDialog } from '../editing/edits';
 
 function needCells(t: Target): number[] {
   if (!t.indices.length) throw new Error(NO_TARGET);

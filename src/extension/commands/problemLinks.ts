@@ -5,7 +5,7 @@
 // (its text is the problems), which is closed at once and the cell revealed in the dialog instead.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { editorOf, selectCells } from './target';
 import { inform } from './feedback';
 import { log } from '../log';

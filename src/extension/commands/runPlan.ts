@@ -6,7 +6,7 @@ import { DialogEdit } from '../../core/surgery';
 import { CommandResult, DONE, reason, refuse } from './feedback';
 import { NO_TARGET, Target, selectCells } from './target';
 import { named } from './named';
-import { DialogSnapshot, applyDialogEdit, resultIndices, snapshotDialog } from '../notebook/edits';
+import { DialogSnapshot, applyDialogEdit, resultIndices, snapshotDialog } from '../editing/edits';
 
 /** Plans with `make`, applies it as one edit and selects the resulting cells; refuses (changing nothing) when planning fails. */
 export async function runPlan(

@@ -2,7 +2,7 @@
 // uri), else the selected cells of the active dialog editor, else its focused cell.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { focusedCell } from './focus';
 
 /**

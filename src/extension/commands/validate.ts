@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { dialogProblems } from '../../core/ipynb';
 import { inform } from './feedback';
 import { activeDialog } from './target';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 import { isProblemOf, problemUri, registerProblemLinks } from './problemLinks';
 
 const SOURCE = 'dialog';

@@ -10,7 +10,7 @@ import { Dialog, dialogFromTemplates } from '../../core/model';
 import { CommandResult, reason, refuse } from '../commands/feedback';
 import { config } from '../config';
 import { log } from '../log';
-import { NOTEBOOK_TYPE, dlg2notebook } from '../notebook/cells';
+import { NOTEBOOK_TYPE, dlg2notebook } from '../document/cells';
 import { dialogFolder, fileStat, readDialogFile, shownPath, stackedFiles } from './files';
 
 export const TEMPLATE_FILE = 'TEMPLATE.ipynb';

@@ -10,12 +10,12 @@ import * as vscode from 'vscode';
 import { CONTROLLER_ID, DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { platform } from '../platform';
 import { PythonEnv, byVersion, envKernelName, envLabel, envLacks } from './environment';
 import { Environments } from './environments';
 import { CodeRunner, offerInstall } from '../kernel/runner';
-import { JupyterServers } from '../kernel/servers';
+import { JupyterServers } from '../jupyter/servers';
 import { KernelTarget, KernelspecMeta, dialogKernelspec, namesEnv, targetKernelspec } from '../kernel/target';
 
 /** workspaceState: dialog URI → the id of the controller picked for it. */

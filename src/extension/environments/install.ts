@@ -3,7 +3,7 @@
 // asks the environment again anyway, so a kernel starts as soon as the install is done.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { log } from '../log';
 import { envLabel } from './environment';
 import { Environments } from './environments';

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { defaultForkPath, forkDialog } from '../../core/fork';
 import { writeIpynb } from '../../core/ipynb';
 import { explodedFrom, savedDialog } from '../../core/reply';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 import { CommandResult, reason, refuse } from '../commands/feedback';
 import { named } from '../commands/named';
 import { NO_TARGET, commandTarget } from '../commands/target';

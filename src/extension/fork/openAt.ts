@@ -1,7 +1,7 @@
 // Opening a dialog file with the dialog editor and selecting one of its messages.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { revealMessage } from '../views/sections';
 
 /** Opens `uri` as a dialog and selects message `id` (at `index` when the id is not there); its notebook. */

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { dlg2overview } from '../../core/fork';
 import { savedDialog } from '../../core/reply';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
+import { NOTEBOOK_TYPE } from '../document/cells';
+import { dialogOf } from '../document/dialogCache';
 import { refuse } from '../commands/feedback';
 import { activeDialog } from '../commands/target';
 import { readDialog } from './lineageIndex';

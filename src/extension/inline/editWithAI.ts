@@ -14,7 +14,7 @@ import { CommandResult, DONE, refuse } from '../commands/feedback';
 import { NO_TARGET, resolveCell } from '../commands/target';
 import { config } from '../config';
 import { log } from '../log';
-import { markBusy } from '../notebook/busyCells';
+import { markBusy } from '../editing/busyCells';
 import { askInline } from './request';
 import { InlineTarget, inlineTarget } from './target';
 

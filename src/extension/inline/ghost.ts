@@ -10,7 +10,7 @@ import { ApiKeys } from '../answer/keys';
 import { AnswerError } from '../answer/providers/provider';
 import { config } from '../config';
 import { log } from '../log';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { askInline } from './request';
 import { inlineTarget } from './target';
 

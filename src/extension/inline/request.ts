@@ -6,7 +6,7 @@ import { AnswerRequest, AnswerError, AnswerProvider } from '../answer/providers/
 import { ApiKeys } from '../answer/keys';
 import { answerInputs, systemPrompt } from '../answer/request';
 import { addSessionUsage } from '../answer/sessionUsage';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 import { INLINE_SYSTEM, Usage, inlinePlan, pricedUsage } from '../../core/answer';
 import { InlineTarget } from './target';
 

@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import { Dialog, Message } from '../../core/model';
 import { InlineCell } from '../../core/answer';
 import { savedDialog } from '../../core/reply';
-import { NOTEBOOK_TYPE, cellLike, cellType } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
-import { REPLY_SCHEME, promptCell } from '../notebook/replyEditor';
+import { NOTEBOOK_TYPE, cellLike, cellType } from '../document/cells';
+import { dialogOf } from '../document/dialogCache';
+import { REPLY_SCHEME, promptCell } from '../look/replyEditor';
 
 export interface InlineTarget {
   doc: vscode.TextDocument;

@@ -1,7 +1,9 @@
-// Running code cells in Jupyter kernels: the code runner plugged into the dialog controller, the
-// controllers of the Python environments, the kernel status item, the Dialog Variables view, and the
-// commands Restart Kernel, Interrupt Kernel, Set Jupyter Token…, Select Python Environment… and Install
-// ipykernel.
+// Running code cells in Jupyter kernels (on the servers of jupyter/): the code runner plugged into the
+// dialog controller, which is also every door's way to a dialog's kernel (dialogKernels.ts: prompts, the
+// dialog tools, MCP), the kernel's host-side tools (hostTools.ts: values, functions as tools, the dialog
+// tools' `python`), the controllers of the Python environments, the kernel status item, the Dialog
+// Variables view, and the commands Restart Kernel, Interrupt Kernel, Set Jupyter Token…, Select Python
+// Environment… and Install ipykernel.
 
 import * as vscode from 'vscode';
 import { registerPackageOffer } from './packageOffer';
@@ -9,14 +11,13 @@ import { platform } from '../platform';
 import { DialogController } from '../answer/controller';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { EnvironmentControllers } from '../environments/controllers';
 import { Environments } from '../environments/environments';
 import { installIpykernel, pipInstall } from '../environments/install';
 import { CodeRunner } from './runner';
-import { JupyterServers } from './servers';
+import { JupyterServers, JupyterToken } from '../jupyter';
 import { KernelStatusItem } from './statusItem';
-import { JupyterToken } from './token';
 import { VariablesView } from '../views/variables';
 
 /**

@@ -4,8 +4,8 @@
 
 import * as vscode from 'vscode';
 import { missingSolveitPackage } from '../../core/python';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { fromCellOutput } from '../notebook/outputs';
+import { NOTEBOOK_TYPE } from '../document/cells';
+import { fromCellOutput } from '../document/outputs';
 import { resolveCell } from '../commands/target';
 import { refuse } from '../commands/feedback';
 import type { CodeRunner } from './runner';

@@ -14,14 +14,15 @@ import { CellRunner } from '../answer';
 import { UpdateThrottle } from '../answer/throttle';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { fromCellOutput, toCellOutput } from '../notebook/outputs';
-import { setCellNote } from '../notebook/statusBar';
-import { stampTimeRun } from '../notebook/edits';
-import { JupyterConnectError } from './connection';
-import { DialogServer, JupyterServers, KernelRefused } from './servers';
+import { fromCellOutput, toCellOutput } from '../document/outputs';
+import { setCellNote } from '../look/statusBar';
+import { stampTimeRun } from '../editing/edits';
+import { JupyterConnectError } from '../jupyter/connection';
+import { DialogServer, JupyterServers, KernelRefused } from '../jupyter/servers';
 import { PythonEnv, envLabel } from '../environments/environment';
 import { ExecuteResult, KernelError, KernelSession, KernelStatus } from './session';
 import { runCraftCode } from './craftCode';
+import { DialogKernels } from './dialogKernels';
 import { LostSignal } from './lost';
 import { KernelTarget, MissingIpykernelError, dialogKernelspec, targetKey } from './target';
 
@@ -105,7 +106,7 @@ async function kernelPython(ks: KernelSession): Promise<string | undefined> {
   }
 }
 
-export class CodeRunner implements CellRunner, vscode.Disposable {
+export class CodeRunner implements CellRunner, DialogKernels, vscode.Disposable {
   private readonly kernels = new Map<string, Entry>();
   /** What each dialog runs in, once an environment was picked for it (else its own kernelspec). */
   private readonly targets = new Map<string, KernelTarget>();

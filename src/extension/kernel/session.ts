@@ -3,7 +3,7 @@
 
 import { Kernel, KernelMessage, Session } from '@jupyterlab/services';
 import { Jmsg, JsonObject, Message, Output, addOutput, clearOutput } from '../../core';
-import { JupyterConnection } from './connection';
+import { JupyterConnection } from '../jupyter/connection';
 
 export type KernelStatus = Kernel.Status;
 export type ConnectionStatus = Kernel.ConnectionStatus;

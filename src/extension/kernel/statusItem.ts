@@ -3,7 +3,7 @@
 // dead). A dead kernel's item restarts it on click; otherwise it selects the Python environment.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { CodeRunner, KernelState } from './runner';
 
 const ICONS: Partial<Record<KernelState, string>> = {

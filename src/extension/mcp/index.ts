@@ -4,7 +4,7 @@
 // window (`dialogNotebook.mcp.enabled`). The SDK is loaded only when the server starts.
 
 import * as vscode from 'vscode';
-import { DialogKernels } from '../answer/promptKernel';
+import { DialogKernels } from '../kernel/dialogKernels';
 import { config } from '../config';
 import { platform } from '../platform';
 import { log } from '../log';

@@ -10,7 +10,7 @@ import { JsonObject, isJsonObject, pyRepr } from '../../core';
 import { CHARS_PER_TOKEN, DialogToolDef, WORKSPACE_TOOLS } from '../../core/tools';
 import type * as McpSdk from '../../node/mcpSdk';
 import type { LoopbackServer } from '../../node/loopback';
-import { DialogKernels } from '../answer/promptKernel';
+import { DialogKernels } from '../kernel/dialogKernels';
 import { config } from '../config';
 import { platform } from '../platform';
 import { log } from '../log';

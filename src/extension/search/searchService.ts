@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import { SearchOptions, SearchQuery, SearchResult, dialogParts } from '../../core/search';
 import { platform } from '../platform';
 import type { IndexClient } from './indexCalls';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
-import { dialogOf } from '../notebook/dialogCache';
-import { looksLikeDialog } from '../notebook/opening';
+import { NOTEBOOK_TYPE } from '../document/cells';
+import { dialogOf } from '../document/dialogCache';
+import { looksLikeDialog } from '../opening/opening';
 import { log } from '../log';
 
 const INDEX_FILE = 'search-index.sqlite';

@@ -10,9 +10,9 @@ import { Json, JsonObject, Message, exported, headerLevel, truthy } from '../../
 import { dialogTool } from '../../core/tools';
 import { copyMsgs, planPasteMsgs, splitIds, strDiff, toggleComment } from '../../core/surgery';
 import { loadClipboard, storeClipboard } from '../commands/clipboard';
-import { applyPlanNow, snapshotDialog } from '../notebook/edits';
-import { dialogOf } from '../notebook/dialogCache';
-import { cell2msg, cellLike, cellState } from '../notebook/cells';
+import { applyPlanNow, snapshotDialog } from '../editing/edits';
+import { dialogOf } from '../document/dialogCache';
+import { cell2msg, cellLike, cellState } from '../document/cells';
 import { dialogName } from './dialogTools';
 import { listDialogs } from './door';
 

@@ -14,7 +14,7 @@ import { platform } from '../platform';
 import { CodeRunner } from '../kernel/runner';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
+import { NOTEBOOK_TYPE, cellState } from '../document/cells';
 import { callDialogTool, currentMessage, resolveDialog } from './door';
 import { dialogName } from './dialogTools';
 import { prepareDialoghelper } from './dialoghelperKernel';

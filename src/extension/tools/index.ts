@@ -2,7 +2,7 @@
 // tools as Language Model Tools for VS Code's agents. The answer path takes them through answer/toolbox.ts.
 
 import * as vscode from 'vscode';
-import { DialogKernels } from '../answer/promptKernel';
+import { DialogKernels } from '../kernel/dialogKernels';
 import { forgetOnClose } from './confirm';
 import { forgetCurrentOnClose } from './door';
 import { registerLmTools } from './lmTools';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { JsonObject, isJsonObject } from '../../core';
 import { AGENT_TOOL_PREFIX, DIALOG_TOOLS, DialogToolDef, WORKSPACE_TOOLS } from '../../core/tools';
-import { DialogKernels } from '../answer/promptKernel';
+import { DialogKernels } from '../kernel/dialogKernels';
 import { dialogEditor } from '../commands/target';
 import { config } from '../config';
 import { dialogName } from './dialogTools';

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { dialogUsesTools, withTools } from '../../core/answer';
-import { notebookMeta, notebookMetadataWith } from '../notebook/cells';
+import { notebookMeta, notebookMetadataWith } from '../document/cells';
 import { activeDialog, dialogEditor, onShownDialogChange } from '../commands/target';
 import { log } from '../log';
 

@@ -9,7 +9,7 @@ import { dlg2show } from '../../core/export';
 import { Dialog } from '../../core/model';
 import { readIpynb } from '../../core/ipynb';
 import { savedDialog } from '../../core/reply';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 import { CommandResult, reason, refuse } from '../commands/feedback';
 import { ReadOnlyDocs } from './readOnlyDocs';
 

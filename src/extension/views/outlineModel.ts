@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import { OutlineItem, OutlineNode, buildOutline, outText, outlineItem } from '../../core/outline';
-import { cell2msg, cellLike, cellState } from '../notebook/cells';
+import { cell2msg, cellLike, cellState } from '../document/cells';
 
 interface Cached {
   version: number;

@@ -6,7 +6,7 @@
 
 import * as vscode from 'vscode';
 import { config } from '../config';
-import { NOTEBOOK_TYPE } from '../notebook/cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { log } from '../log';
 
 export const SHOW_IN_OUTLINE_COMMAND = 'dialogNotebook.showPromptsInOutline';

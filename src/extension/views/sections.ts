@@ -13,11 +13,11 @@
 import * as vscode from 'vscode';
 import { OutlineNode, patchOutline, sameShape } from '../../core/outline';
 import { FLAG_ICONS, HEADING_ICON, tokensText, typeIcon } from '../../shared/outlineView';
-import { NOTEBOOK_TYPE, cellState } from '../notebook/cells';
+import { NOTEBOOK_TYPE, cellState } from '../document/cells';
 import { selectCells } from '../commands/target';
 import { markOf } from '../commands/conflicts';
 import { conflictOf } from '../../core/threeway';
-import { onDidApplyDialogEdit } from '../notebook/edits';
+import { onDidApplyDialogEdit } from '../editing/edits';
 import { nodeAt, notebookOutline } from './outlineModel';
 import { log } from '../log';
 

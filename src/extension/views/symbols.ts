@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { firstLine, firstLineOffset } from '../../core/outline';
-import { PROMPT_LANG } from '../notebook/cells';
+import { PROMPT_LANG } from '../document/cells';
 
 export function promptSymbols(doc: vscode.TextDocument): vscode.DocumentSymbol[] {
   const text = doc.getText();

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { reason } from '../commands/feedback';
 import { log } from '../log';
-import { NOTEBOOK_TYPE, PROMPT_LANG } from '../notebook/cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG } from '../document/cells';
 import { KernelVariable, kernelVariables } from '../kernel/hostTools';
 import { CodeRunner } from '../kernel/runner';
 

@@ -8,7 +8,7 @@ import { JsonObject } from '../../core';
 import type { Dialog } from '../../core/model';
 import { CHARS_PER_TOKEN, DialogToolDef, READ_URL, READ_URL_TOOL, WebDeps, readUrl } from '../../core/tools';
 import type { ToolResult } from '../kernel/hostTools';
-import { dialogOf } from '../notebook/dialogCache';
+import { dialogOf } from '../document/dialogCache';
 import { config } from '../config';
 import { platform } from '../platform';
 import { log } from '../log';

@@ -8,7 +8,7 @@
 // handing them back to Jupyter fails the same way, VS Code holding on to the first editor's model.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from './cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { log } from '../log';
 import { reason } from '../commands/feedback';
 

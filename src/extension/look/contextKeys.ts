@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { truthy } from '../../core/model';
 import { headerInfo } from '../../core/model';
 import { EXPLODED_KEY, EXPLODED_REPLY_KEY } from '../../core/reply';
-import { NOTEBOOK_TYPE, cellLike, cellReply, cellState, cellType } from './cells';
+import { NOTEBOOK_TYPE, cellLike, cellReply, cellState, cellType } from '../document/cells';
 
 export const KEYS = {
   prompts: 'dialogNotebook.promptCells',

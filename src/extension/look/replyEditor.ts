@@ -3,9 +3,9 @@
 // undoable notebook edit; the notebook itself is saved as usual.
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, cellReply, cellState, cellType } from './cells';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellReply, cellState, cellType } from '../document/cells';
 import { CommandResult, DONE, refuse } from '../commands/feedback';
-import { applyMessage } from './edits';
+import { applyMessage } from '../editing/edits';
 import { resolveCell } from '../commands/target';
 
 export const REPLY_SCHEME = 'dialog-reply';

@@ -2,7 +2,7 @@
 // back, a setting that opens dialogs as dialogs by default, and "New Dialog" (craft/newDialog.ts).
 
 import * as vscode from 'vscode';
-import { NOTEBOOK_TYPE } from './cells';
+import { NOTEBOOK_TYPE } from '../document/cells';
 import { CommandResult, DONE, reason, refuse } from '../commands/feedback';
 import { config } from '../config';
 import { log } from '../log';

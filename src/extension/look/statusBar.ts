@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { Message, truthy } from '../../core/model';
 import { exported } from '../../core/model';
 import { TYPE_ICONS } from '../../shared/outlineView';
-import { NOTEBOOK_TYPE, cellLike, cellState, cellType, notebookMeta } from './cells';
+import { NOTEBOOK_TYPE, cellLike, cellState, cellType, notebookMeta } from '../document/cells';
 import { thinkingOn } from '../../core/answer';
 import { config } from '../config';
 

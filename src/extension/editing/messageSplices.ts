@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Message } from '../../core/model';
 import { longestIncreasing } from '../../core/threeway';
-import { msg2cell } from './cells';
+import { msg2cell } from '../document/cells';
 
 /** A run of cells `before[b0..b1)` to become `after[a0..a1)`. */
 export interface Gap {

@@ -8,8 +8,8 @@ import { savedDialog } from '../../core/reply';
 import { reason } from '../commands/feedback';
 import { config } from '../config';
 import { log } from '../log';
-import { NOTEBOOK_TYPE } from './cells';
-import { dialogOf } from './dialogCache';
+import { NOTEBOOK_TYPE } from '../document/cells';
+import { dialogOf } from '../document/dialogCache';
 
 const NBDEV_INI = /^\s*(?:#.*\bnbdev\b|nbdev\w*\s*=|nbs_path\s*=)/im;
 const NBDEV_TOML = /^\s*\[tool\.nbdev\]/m;

@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { ImagesReply, REPLY_RENDERER_ID, ReplyAttachments, isImagesRequest } from '../../shared/replyOutput';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cellState, rendererAttachments } from './cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cellState, rendererAttachments } from '../document/cells';
 
 /** The attachments `names` of the prompt cell whose id is `cellId` (the first that has any of them). */
 export function promptImages(nb: vscode.NotebookDocument, cellId: string, names: string[]): ReplyAttachments {

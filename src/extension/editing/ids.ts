@@ -7,9 +7,9 @@
 
 import * as vscode from 'vscode';
 import { freshId } from '../../core/model';
-import { CellState, NOTEBOOK_TYPE, cellLike, cellState, cellType } from './cells';
+import { CellState, NOTEBOOK_TYPE, cellLike, cellState, cellType } from '../document/cells';
 import { fixInsertedCode } from './insertedCode';
-import { BOOKKEEPING } from './origins';
+import { BOOKKEEPING } from '../document/origins';
 import { queueEdit } from './edits';
 
 /** An id used by no cell of `nb` and not in `taken`. */

@@ -7,7 +7,7 @@
 
 import * as vscode from 'vscode';
 import { log } from '../log';
-import { PROMPT_LANG, cellState } from './cells';
+import { PROMPT_LANG, cellState } from '../document/cells';
 import { notebookCodeLanguage } from './edits';
 
 /**

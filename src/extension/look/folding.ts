@@ -17,8 +17,8 @@
 
 import * as vscode from 'vscode';
 import { Message, headerInfo, headerLevel, setCollapsed, setSectionFolded, truthy } from '../../core/model';
-import { NOTEBOOK_TYPE, cell2msg, cellLike, cellState } from './cells';
-import { applyMessages } from './edits';
+import { NOTEBOOK_TYPE, cell2msg, cellLike, cellState } from '../document/cells';
+import { applyMessages } from '../editing/edits';
 import { log } from '../log';
 
 const isHeadingCell = (c: vscode.NotebookCell) => c.kind === vscode.NotebookCellKind.Markup && headerInfo(c.document.getText())[0] > 0;

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { encodeBase64, isJsonObject, jsonEqual, Json } from '../../core/base';
 import { Dialog, Message, withTimeRun } from '../../core/model';
 import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
-import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from './cells';
+import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from '../document/cells';
 import { messageGaps, replaceCells } from './messageSplices';
 import { config } from '../config';
 

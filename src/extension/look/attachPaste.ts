@@ -12,7 +12,7 @@ import { config } from '../config';
 import { log } from '../log';
 import { refuse } from '../commands/feedback';
 import { resolveCell } from '../commands/target';
-import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, metadataWithAttachment } from './cells';
+import { NOTEBOOK_TYPE, PROMPT_LANG, cellLike, metadataWithAttachment } from '../document/cells';
 
 /** The kind VS Code's markdown link and copy-file edits yield to in notebooks: cell attachments. */
 export const ATTACH_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append('markdown', 'link', 'image', 'attachment');
