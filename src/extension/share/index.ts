@@ -6,7 +6,7 @@ import { readIpynb } from '../../core/ipynb';
 import { sharedUrl } from '../../core/share';
 import { activeDialog } from '../commands/target';
 import { CommandResult, reason, refuse } from '../commands/feedback';
-import { dlg2notebook, NOTEBOOK_TYPE } from '../notebook/cells';
+import { dlg2notebook, NOTEBOOK_TYPE } from '../document/cells';
 import { log } from '../log';
 import type { ShareChoices } from '../../shared/shareProtocol';
 import { gistSession, githubTarget } from './github';
