@@ -10,20 +10,10 @@ import { readIpynb } from '../src/core';
 import { contextPlan } from '../src/core/answer';
 import { CraftFile, CraftStore } from '../src/core/hist';
 import { savedDialog } from '../src/core/reply';
+import { medianTime } from './medianTime';
 
 const corpus = join(__dirname, '..', '..', 'shared', 'corpus', 'public');
 const load = (stem: string) => readIpynb(readFileSync(join(corpus, `${stem}.ipynb`), 'utf8'), stem);
-
-async function median(fn: () => Promise<unknown> | unknown, runs = 200): Promise<number> {
-  for (let k = 0; k < 20; k++) await fn();
-  const t: number[] = [];
-  for (let k = 0; k < runs; k++) {
-    const s = performance.now();
-    await fn();
-    t.push(performance.now() - s);
-  }
-  return t.sort((a, b) => a - b)[runs >> 1];
-}
 
 async function main(): Promise<void> {
   const d = load('AnswerDotAI__fastllm__03_acomplete');
@@ -37,14 +27,14 @@ async function main(): Promise<void> {
   const limits = { maxInputTokens: 1e9, replyTokens: 8192 };
   const store = new CraftStore();
   const read = async (key: string) => crafts[key];
-  const without = await median(() => contextPlan(savedDialog(d), promptId, limits).chat);
-  const withCraft = await median(async () => {
+  const without = await medianTime(() => contextPlan(savedDialog(d), promptId, limits).chat, 200, 20);
+  const withCraft = await medianTime(async () => {
     const craft = await store.context('dialog', stamps, read);
     const plan = contextPlan(savedDialog(d), promptId, { ...limits, maxInputTokens: limits.maxInputTokens - craft.tokens });
     return [...craft.chat, ...plan.chat];
-  });
+  }, 200, 20);
   const plan = contextPlan(savedDialog(d), promptId, limits);
-  const lookup = await median(async () => [...(await store.context('dialog', stamps, read)).chat, ...plan.chat], 2000);
+  const lookup = await medianTime(async () => [...(await store.context('dialog', stamps, read)).chat, ...plan.chat], 2000, 20);
   const craft = await store.context('dialog', stamps, read);
   console.log('\n### CRAFT files, unchanged (two corpus dialogs as CRAFT files of a third)\n');
   console.log('| request without CRAFT ms | with CRAFT ms | difference ms | the CRAFT lookup and turns alone ms (target < 5) | CRAFT turns | CRAFT tokens |');

@@ -6,26 +6,16 @@ import { generateDialog } from './generateDialog.mjs';
 import { readIpynb, stringifyCanonical, writeIpynb } from '../src/core';
 import { dlg2page, shareTexts } from '../src/core/share';
 import { scanSecrets } from '../src/extension/share/secretScan';
-
-async function median(fn: () => unknown, runs = 9): Promise<number> {
-  await fn();
-  const t: number[] = [];
-  for (let k = 0; k < runs; k++) {
-    const s = performance.now();
-    await fn();
-    t.push(performance.now() - s);
-  }
-  return t.sort((a, b) => a - b)[t.length >> 1];
-}
+import { medianTime } from './medianTime';
 
 async function main() {
   const d = readIpynb(stringifyCanonical(generateDialog(2000, 7)) + '\n');
-  const page = await median(() => dlg2page(d));
-  const preview = await median(async () => {
+  const page = await medianTime(() => dlg2page(d), 9);
+  const preview = await medianTime(async () => {
     const p = dlg2page(d);
     writeIpynb(p.dialog);
     await scanSecrets(shareTexts(p.dialog, p.indexes));
-  });
+  }, 9);
   const f = (x: number) => x.toFixed(0);
   console.log(`\nShare (2,000 cells, ${d.messages.length} messages): page ${f(page)} ms (target < 300), preview's host part ${f(preview)} ms (target < 1000)`);
 }

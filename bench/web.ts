@@ -14,17 +14,7 @@ import { fetchPage } from '../src/extension/web/fetchPage';
 import { pinnedFetch } from '../src/node/pinnedFetch';
 import { htmlToMarkdown } from '../src/extension/web/htmlMarkdown';
 import { ARTICLE, longPage, startWebSite } from '../test/mocks/webSite';
-
-async function median(fn: () => Promise<unknown> | unknown, runs: number): Promise<number> {
-  await fn();
-  const t: number[] = [];
-  for (let k = 0; k < runs; k++) {
-    const s = performance.now();
-    await fn();
-    t.push(performance.now() - s);
-  }
-  return t.sort((a, b) => a - b)[runs >> 1];
-}
+import { medianTime } from './medianTime';
 
 /** Medians of `a` and `b`, run alternately so that the machine's load falls on both alike. */
 async function sideBySide(a: () => Promise<unknown>, b: () => Promise<unknown>, runs: number): Promise<[number, number]> {
@@ -53,7 +43,7 @@ async function main(): Promise<void> {
     7,
   );
   const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
-  const readability = await median(() => {
+  const readability = await medianTime(() => {
     const article = new Readability(parseHTML(page).document as unknown as Document).parse();
     return td.turndown(article?.content ?? '');
   }, 7);

@@ -36,10 +36,11 @@ function div(cls: string, body: string): string {
   return `${f} ${cls}\n${body}\n${f}`;
 }
 
-type Piece = { text: string } | { md: string };
+/** An output as a markdown block, or plain text to pool with its neighbours. */
+export type OutputPiece = { text: string } | { md: string };
 
 /** One output as a markdown block, or plain text to pool with its neighbours. */
-function outputPiece(o: Output): Piece | null {
+function outputPiece(o: Output): OutputPiece | null {
   const t = o.output_type;
   if (t === 'stream') return { text: stripAnsi(joinOut(o.text as Json)) };
   if (t === 'error') return { text: stripAnsi(Array.isArray(o.traceback) ? o.traceback.map((x) => joinOut(x)).join('\n') : joinOut(o.traceback)) };
@@ -59,15 +60,20 @@ function outputPiece(o: Output): Piece | null {
 
 /** Code outputs: displays first, then streams, then results and errors; plain text pooled. */
 export function outputsMd(outs: Output[]): string {
+  return pooledOutputs(outs, outputPiece, 'output');
+}
+
+/** Outputs as blocks: each one `piece` makes markdown of as it is, runs of plain text in one `lang` fence. */
+export function pooledOutputs(outs: Output[], piece: (o: Output) => OutputPiece | null, lang: string): string {
   const blocks: string[] = [];
   let pool: string[] = [];
   const flush = () => {
     const text = pyRstrip(pool.join('\n'));
-    if (text) blocks.push(fence('output', text));
+    if (text) blocks.push(fence(lang, text));
     pool = [];
   };
   for (const o of concatStreams(outs)) {
-    const p = outputPiece(o);
+    const p = piece(o);
     if (!p) continue;
     if ('text' in p) pool.push(p.text.replace(/\n$/, ''));
     else if (p.md) {

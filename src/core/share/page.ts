@@ -6,11 +6,10 @@ import { isJsonObject } from '../base/json';
 import { stripAnsi } from '../base/ansi';
 import { Dialog, Message, Output } from '../model/dialog';
 import { aiRes, joinOut } from '../model/outputs';
-import { concatStreams } from '../hist/render';
 import { pyRstrip, pyStrip } from '../python/text';
 import { pyJsonDumps, removeBlocks, removeThink, USAGE_INFO, dropTrailingNewlines } from '../reply/blocks';
 import { toolSpans, ToolSpan } from '../reply/toolSpans';
-import { fence } from '../export/markdown';
+import { OutputPiece, fence, pooledOutputs } from '../export/markdown';
 import { withoutSeparators } from '../ipynb/cell';
 import { encodeBase64 } from '../base/base64';
 import { shareDialog, ShareOptions, SharedDialog } from './select';
@@ -69,9 +68,7 @@ export function replyPage(reply: string): string {
   return clean((out + text.slice(at)).replace(/\n{3,}/g, '\n\n')).replace(/^\n+/, '');
 }
 
-type Piece = { text: string } | { md: string };
-
-function outputPiece(o: Output): Piece | null {
+function outputPiece(o: Output): OutputPiece | null {
   const t = o.output_type;
   if (t === 'stream') return { text: stripAnsi(joinOut(o.text)) };
   if (t === 'error') return { text: stripAnsi(Array.isArray(o.traceback) ? o.traceback.map((x) => joinOut(x)).join('\n') : joinOut(o.traceback)) };
@@ -88,24 +85,7 @@ function outputPiece(o: Output): Piece | null {
 
 /** Code outputs: plain text pooled into `text` fences, displays (images, markdown, HTML) as they are. */
 export function outputsPage(outs: Output[]): string {
-  const blocks: string[] = [];
-  let pool: string[] = [];
-  const flush = () => {
-    const text = pyRstrip(pool.join('\n'));
-    if (text) blocks.push(fence('text', text));
-    pool = [];
-  };
-  for (const o of concatStreams(outs)) {
-    const p = outputPiece(o);
-    if (!p) continue;
-    if ('text' in p) pool.push(p.text.replace(/\n$/, ''));
-    else if (p.md) {
-      flush();
-      blocks.push(p.md);
-    }
-  }
-  flush();
-  return blocks.join('\n\n');
+  return pooledOutputs(outs, outputPiece, 'text');
 }
 
 /** One message as it stands on the page ('' when there is nothing to show). */
