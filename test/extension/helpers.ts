@@ -43,9 +43,12 @@ export async function writeText(name: string, text: string): Promise<void> {
 }
 
 let copies = 0;
+// Each suite is its own bundle with its own count: a prefix per bundle keeps two suites' copies apart (a
+// copy written over another suite's just-closed one could open as VS Code still held it).
+const suite = Math.random().toString(36).slice(2, 8);
 /** A fresh copy of workspace file `name` under scratch/, for a test that edits and saves. */
 export async function copyOf(name: string): Promise<string> {
-  const copy = `scratch/${++copies}-${name}`;
+  const copy = `scratch/${suite}-${++copies}-${name}`;
   await vscode.workspace.fs.copy(wsUri(name), wsUri(copy), { overwrite: true });
   return copy;
 }
