@@ -154,10 +154,13 @@ export class SearchService implements vscode.Disposable {
     if (open?.isDirty) return this.indexOpen(index, open);
     let bytes: Uint8Array;
     try {
-      const st = await vscode.workspace.fs.stat(uri);
-      // What is indexed is the file as it is (a watcher's repeat, a clean editor's change): nothing to read.
-      if (!stamp && (await index.call('stamp', key)) === stampOf(st)) return;
-      stamp ??= stampOf(st);
+      // A build gives the stamp it just read; a watcher's event does not.
+      if (!stamp) {
+        const st = await vscode.workspace.fs.stat(uri);
+        // What is indexed is the file as it is (a watcher's repeat, a clean editor's change): nothing to read.
+        if ((await index.call('stamp', key)) === stampOf(st)) return;
+        stamp = stampOf(st);
+      }
       bytes = await vscode.workspace.fs.readFile(uri);
     } catch {
       return index.call('remove', [key]);
