@@ -9,9 +9,8 @@ import { applyEdit } from '../../src/core/surgery';
 import { dlg2py } from '../../src/core/model';
 import { dlg2md } from '../../src/core/export';
 import { aiRes } from '../../src/core/model';
-import { closeAll, dialogState, openDialog, readText, replyText, save, setCellText, until, writeText } from './helpers';
+import { closeAll, dialogState, openDialog, ownCopies, readText, replyText, save, setCellText, until } from './helpers';
 
-const FILES = ['basic.ipynb', 'sections.ipynb', 'tools.ipynb', 'media.ipynb', 'export.ipynb', 'edge_duplicate_ids.ipynb'];
 
 interface Result {
   ok: boolean;
@@ -34,18 +33,12 @@ async function undo(nb: vscode.NotebookDocument): Promise<void> {
 
 describe('surgery commands', function () {
   this.timeout(60000);
-  const originals = new Map<string, string>();
-  before(async () => {
-    for (const f of FILES) originals.set(f, await readText(f));
-  });
-  afterEach(async () => {
-    await closeAll();
-    for (const [f, text] of originals) await writeText(f, text);
-  });
+  const own = ownCopies();
+  afterEach(closeAll);
 
   it('moveDown moves the selection one cell down as one undo step; the save keeps every cell byte for byte', async () => {
-    const before = await readText('basic.ipynb');
-    const nb = await openDialog('basic.ipynb');
+    const before = await readText(await own('basic.ipynb'));
+    const nb = await openDialog(await own('basic.ipynb'));
     const order = ids(nb);
     await select(nb, 1, 3);
     const r = await run('moveDown');
@@ -60,11 +53,11 @@ describe('surgery commands', function () {
     const d = readIpynb(before);
     const [a, b, c] = d.messages.splice(1, 3);
     d.messages.splice(1, 0, c, a, b);
-    assert.equal(await readText('basic.ipynb'), writeIpynb(d), 'the saved file is the core move of the read file');
+    assert.equal(await readText(await own('basic.ipynb')), writeIpynb(d), 'the saved file is the core move of the read file');
   });
 
   it('moveUp on the first cell refuses and changes nothing', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     const v = nb.version;
     await select(nb, 0);
     const r = await run('moveUp');
@@ -75,8 +68,8 @@ describe('surgery commands', function () {
   });
 
   it('moveSectionUp moves a heading with its section as the core plans it; one undo restores', async () => {
-    const text = await readText('sections.ipynb');
-    const nb = await openDialog('sections.ipynb');
+    const text = await readText(await own('sections.ipynb'));
+    const nb = await openDialog(await own('sections.ipynb'));
     const order = ids(nb);
     const k = order.indexOf('s000000a');
     await select(nb, k);
@@ -93,7 +86,7 @@ describe('surgery commands', function () {
   });
 
   it('moveSectionDown at the end of its parent refuses with the reason', async () => {
-    const nb = await openDialog('sections.ipynb');
+    const nb = await openDialog(await own('sections.ipynb'));
     await select(nb, ids(nb).indexOf('s000000a'));
     const r = await run('moveSectionDown');
     assert.equal(r.ok, false);
@@ -102,7 +95,7 @@ describe('surgery commands', function () {
   });
 
   it('splitCell splits at a position into two messages; one undo restores the cell', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     const n = nb.cellCount;
     const text = nb.cellAt(0).document.getText();
     await select(nb, 0);
@@ -118,7 +111,7 @@ describe('surgery commands', function () {
   });
 
   it('splitCell without a cursor or position refuses', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     await select(nb, 4);
     const r = await run('splitCell');
     assert.equal(r.ok, false);
@@ -126,7 +119,7 @@ describe('surgery commands', function () {
   });
 
   it('mergeCells merges the selection into the first message; undo splits it again', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     const order = ids(nb);
     const [a, b] = [nb.cellAt(1).document.getText(), nb.cellAt(4).document.getText()];
     await select(nb, 4, 6);
@@ -143,8 +136,8 @@ describe('surgery commands', function () {
   });
 
   it('explodeReply lays the reply out as tagged cells; saving writes the very same bytes', async () => {
-    const before = await readText('tools.ipynb');
-    const nb = await openDialog('tools.ipynb');
+    const before = await readText(await own('tools.ipynb'));
+    const nb = await openDialog(await own('tools.ipynb'));
     const n = nb.cellCount;
     const reply = replyText(nb.cellAt(0));
     const r = await run('explodeReply', nb.cellAt(0));
@@ -157,7 +150,7 @@ describe('surgery commands', function () {
     for (let k = 1; k <= added; k++) assert.equal((dialogState(nb.cellAt(k)) as { extra?: Record<string, unknown> }).extra?.explodedFrom, 't0000001');
     assert.equal(nb.cellAt(2).document.getText(), "python(code='1+1')");
     assert.ok(await save(nb));
-    assert.equal(await readText('tools.ipynb'), before, 'exploded cells are written back as the reply');
+    assert.equal(await readText(await own('tools.ipynb')), before, 'exploded cells are written back as the reply');
     const back = await run('implodeReply', nb.cellAt(2));
     assert.equal(back.ok, true, back.message);
     assert.equal(nb.cellCount, n);
@@ -165,24 +158,24 @@ describe('surgery commands', function () {
   });
 
   it('an edited exploded part is saved inside the reply, in the wire style the reply had', async () => {
-    const nb = await openDialog('tools.ipynb');
+    const nb = await openDialog(await own('tools.ipynb'));
     assert.equal((await run('explodeReply', nb.cellAt(0))).ok, true);
     await setCellText(nb.cellAt(1), 'Let me check carefully:');
     assert.ok(await save(nb));
-    const d = readIpynb(await readText('tools.ipynb'));
+    const d = readIpynb(await readText(await own('tools.ipynb')));
     const saved = aiRes(d.messages[0]);
     assert.ok(saved.includes('Let me check carefully:'), saved.slice(0, 200));
-    assert.equal(d.messages.length, readIpynb(originals.get('tools.ipynb')!).messages.length, 'no exploded cell reaches the file');
+    assert.equal(d.messages.length, readIpynb(await readText('tools.ipynb')).messages.length, 'no exploded cell reaches the file');
     assert.ok(saved.includes("```json {.tool}") || saved.includes('<details'), 'tool blocks kept');
   });
 
   it('explodeReply refuses on a prompt without a reply and on a tool name that is not Python', async () => {
-    const basic = await openDialog('basic.ipynb');
+    const basic = await openDialog(await own('basic.ipynb'));
     const r1 = await run('explodeReply', basic.cellAt(5));
     assert.equal(r1.ok, false);
     assert.match(r1.message, /no reply/);
     await closeAll();
-    const tools = await openDialog('tools.ipynb');
+    const tools = await openDialog(await own('tools.ipynb'));
     const r2 = await run('explodeReply', tools.cellAt(6));
     assert.equal(r2.ok, false);
     assert.match(r2.message, /foo-bar/);
@@ -190,13 +183,13 @@ describe('surgery commands', function () {
   });
 
   it('copy and paste between dialogs carries attachments; cut removes as one undo step', async () => {
-    const media = await openDialog('media.ipynb');
+    const media = await openDialog(await own('media.ipynb'));
     await select(media, 1);
     assert.equal((await run('copyMessages')).ok, true);
     const attachments = (dialogState(media.cellAt(1)) as { attachments?: { id: string }[] }).attachments ?? [];
     assert.ok(attachments.length >= 1);
     const [srcText, srcId] = [media.cellAt(1).document.getText(), dialogState(media.cellAt(1)).id];
-    const basic = await openDialog('basic.ipynb');
+    const basic = await openDialog(await own('basic.ipynb'));
     const n = basic.cellCount;
     await select(basic, 0);
     const r = await run('pasteMessages');
@@ -207,7 +200,7 @@ describe('surgery commands', function () {
     assert.notEqual(dialogState(pasted).id, srcId, 'a fresh id');
     assert.deepEqual(((dialogState(pasted) as { attachments?: { id: string }[] }).attachments ?? []).map((a) => a.id), attachments.map((a) => a.id));
     assert.ok(await save(basic));
-    const saved = JSON.parse(await readText('basic.ipynb')) as { cells: { attachments?: Record<string, unknown> }[] };
+    const saved = JSON.parse(await readText(await own('basic.ipynb'))) as { cells: { attachments?: Record<string, unknown> }[] };
     assert.deepEqual(Object.keys(saved.cells[1].attachments ?? {}).sort(), attachments.map((a) => a.id).sort());
 
     await select(basic, 2, 4);
@@ -220,7 +213,7 @@ describe('surgery commands', function () {
   });
 
   it('findMessages reveals the first match (text, /regex/, type:)', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     const hit = await vscode.commands.executeCommand<{ id: string; index: number }>('dialogNotebook.findMessages', { query: 'type:prompt /x\\*2/' });
     assert.equal(hit?.id, 'b0000003');
     assert.equal(vscode.window.activeNotebookEditor?.selection.start, hit.index);
@@ -230,8 +223,8 @@ describe('surgery commands', function () {
   });
 
   it('exportPython and exportMarkdown give dlg2py and dlg2md of the dialog', async () => {
-    const text = await readText('export.ipynb');
-    await openDialog('export.ipynb');
+    const text = await readText(await own('export.ipynb'));
+    await openDialog(await own('export.ipynb'));
     const py = await vscode.commands.executeCommand<vscode.TextDocument>('dialogNotebook.exportPython');
     assert.equal(py.getText(), dlg2py(readIpynb(text)));
     assert.equal(py.languageId, 'python');
@@ -241,7 +234,7 @@ describe('surgery commands', function () {
   });
 
   it('validate puts each problem on its cell in the Problems view', async () => {
-    const nb = await openDialog('edge_duplicate_ids.ipynb');
+    const nb = await openDialog(await own('edge_duplicate_ids.ipynb'));
     const problems = await vscode.commands.executeCommand<{ index: number; message: string }[]>('dialogNotebook.validate');
     assert.ok(problems.length >= 2, JSON.stringify(problems));
     assert.ok(problems.every((p) => /duplicate message id dup1/.test(p.message)));
@@ -251,7 +244,7 @@ describe('surgery commands', function () {
     assert.equal(diags.length, 1);
     assert.match(diags[0].message, /duplicate/);
     await closeAll();
-    const ok = await openDialog('basic.ipynb');
+    const ok = await openDialog(await own('basic.ipynb'));
     assert.deepEqual(await vscode.commands.executeCommand('dialogNotebook.validate'), []);
     assert.equal(ofDialog(ok).length, 0);
   });

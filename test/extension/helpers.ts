@@ -53,6 +53,21 @@ export async function copyOf(name: string): Promise<string> {
   return copy;
 }
 
+/**
+ * For a suite whose tests edit and save workspace dialogs: `own(name)` is the running test's copy of `name`,
+ * made on first use, so no save reaches the file other suites read. (Writing the original back after a test
+ * is an outside change to a dialog VS Code still holds open, one that takes back what was saved: the
+ * extension merges that back in, and auto save writes it again.)
+ */
+export function ownCopies(): (name: string) => Promise<string> {
+  let mine = new Map<string, Promise<string>>();
+  beforeEach(() => void (mine = new Map()));
+  return (name) => {
+    if (!mine.has(name)) mine.set(name, copyOf(name));
+    return mine.get(name)!;
+  };
+}
+
 export interface GoldenMessage {
   id: string;
   msg_type: string;

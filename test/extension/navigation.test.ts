@@ -7,9 +7,7 @@ import { readIpynb } from '../../src/core/ipynb';
 import { modelLimits, planRequest, requestPreview } from '../../src/extension/answer/request';
 import { aiRes } from '../../src/core/model';
 import { StateMessage, HostMessage, hostMessageSchema } from '../../src/shared/panelProtocol';
-import { closeAll, dialogState, openDialog, readText, replyText, until, writeText } from './helpers';
-
-const FILES = ['basic.ipynb', 'tools.ipynb', 'sections.ipynb'];
+import { closeAll, dialogState, openDialog, ownCopies, readText, replyText, until } from './helpers';
 
 interface PanelHost {
   lastState: StateMessage;
@@ -34,10 +32,7 @@ async function panelFor(nb: vscode.NotebookDocument, k: number): Promise<PanelHo
 
 describe('navigation', function () {
   this.timeout(60000);
-  const originals = new Map<string, string>();
-  before(async () => {
-    for (const f of FILES) originals.set(f, await readText(f));
-  });
+  const own = ownCopies();
   afterEach(async () => {
     // Revert what a test changed, whichever group its editor ended up in, before closing.
     for (const nb of vscode.workspace.notebookDocuments.filter((d) => d.isDirty)) {
@@ -46,11 +41,10 @@ describe('navigation', function () {
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await closeAll();
-    for (const [f, text] of originals) await writeText(f, text);
   });
 
   it('revealMessage selects the cell of a message id', async () => {
-    const nb = await openDialog('sections.ipynb');
+    const nb = await openDialog(await own('sections.ipynb'));
     await vscode.window.showNotebookDocument(nb);
     const ok = await vscode.commands.executeCommand('dialogNotebook.revealMessage', nb.uri.toString(), 0, 's000000c');
     assert.equal(ok, true);
@@ -58,13 +52,13 @@ describe('navigation', function () {
   });
 
   it('the sections views exist and can be focused', async () => {
-    await openDialog('sections.ipynb');
+    await openDialog(await own('sections.ipynb'));
     await vscode.commands.executeCommand('dialogNotebook.sections.focus');
     await vscode.commands.executeCommand('dialogNotebook.sectionsSidebar.focus');
   });
 
   it('each prompt cell is one document symbol named by its first line', async () => {
-    const nb = await openDialog('sections.ipynb');
+    const nb = await openDialog(await own('sections.ipynb'));
     const prompt = nb.getCells().find((c) => dialogState(c).id === 's0000005')!;
     const syms = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', prompt.document.uri);
     assert.equal(syms.length, 1);
@@ -72,8 +66,8 @@ describe('navigation', function () {
   });
 
   it('the panel shows the history the prompt under the cursor would send (issue 9: the preview is the request)', async () => {
-    const text = await readText('basic.ipynb');
-    const nb = await openDialog('basic.ipynb');
+    const text = await readText(await own('basic.ipynb'));
+    const nb = await openDialog(await own('basic.ipynb'));
     const p = await panelFor(nb, 5);
     const s = p.update();
     assert.ok(hostMessageSchema.safeParse(s).success, 'the state fits the protocol');
@@ -93,7 +87,7 @@ describe('navigation', function () {
   });
 
   it('the History tab follows a new prompt when the panel opens with it focused and the selection emptied (issue 47)', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     await select(nb, 2);
     await vscode.commands.executeCommand('dialogNotebook.addPrompt');
     await until(() => nb.cellCount === 11, 'the new prompt');
@@ -107,7 +101,7 @@ describe('navigation', function () {
   });
 
   it('skipped messages show as skipped parts and leave the history', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     await vscode.commands.executeCommand('dialogNotebook.toggleSkipped', nb.cellAt(1));
     const p = await panelFor(nb, 2);
     const s = p.update();
@@ -117,7 +111,7 @@ describe('navigation', function () {
   });
 
   it('reveal from the panel selects the cell; malformed messages are ignored', async () => {
-    const nb = await openDialog('basic.ipynb');
+    const nb = await openDialog(await own('basic.ipynb'));
     const p = await panelFor(nb, 0);
     const n = p.posted.length;
     const v = nb.version;
@@ -131,8 +125,8 @@ describe('navigation', function () {
   });
 
   it('applying reply parts writes the reply in its own wire format as one undo step', async () => {
-    const text = await readText('tools.ipynb');
-    const nb = await openDialog('tools.ipynb');
+    const text = await readText(await own('tools.ipynb'));
+    const nb = await openDialog(await own('tools.ipynb'));
     const p = await panelFor(nb, 0);
     const reply = p.lastState.reply!;
     assert.equal(reply.promptId, 't0000001');
