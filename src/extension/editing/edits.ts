@@ -11,10 +11,11 @@
 import * as vscode from 'vscode';
 import { encodeBase64, isJsonObject, jsonEqual, Json } from '../../core/base';
 import { Dialog, Message, withTimeRun } from '../../core/model';
-import { DialogEdit, patchMessage, planSplices } from '../../core/surgery';
+import { DialogEdit, ReplaceEdit, UpdateEdit, patchMessage, planSplices } from '../../core/surgery';
 import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from '../document/cells';
 import { messageGaps, replaceCells } from './messageSplices';
 import { config } from '../config';
+import { log } from '../log';
 
 /** The language of new code cells in `nb`: its kernel's (`language_info`, `kernelspec`), else the setting's. */
 export function notebookCodeLanguage(nb: vscode.NotebookDocument): string {
@@ -58,10 +59,11 @@ async function applyMessagesNow(nb: vscode.NotebookDocument, changes: readonly (
  * which finds the cell wherever it stands by the time VS Code applies it) and its metadata, or the whole
  * cell when its kind, language or outputs change.
  */
-function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[], more: vscode.NotebookEdit[] = []): { edit: vscode.WorkspaceEdit; empty: boolean } {
+function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[], more: vscode.NotebookEdit[] = []): MessagesEdit {
   const lang = notebookCodeLanguage(nb);
   const edit = new vscode.WorkspaceEdit();
   const cellEdits: vscode.NotebookEdit[] = [...more];
+  const targets: [vscode.NotebookCell, { [key: string]: unknown }][] = [];
   for (const [cell, m] of changes) {
     const data = msg2cell(m, lang);
     const old = cellLike(cell);
@@ -73,6 +75,7 @@ function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [
       }
       // Always, though unchanged: with it the text edit is part of the notebook's one undo step.
       cellEdits.push(vscode.NotebookEdit.updateCellMetadata(cell.index, data.metadata ?? {}));
+      targets.push([cell, data.metadata ?? {}]);
     } else {
       if (sameType) data.languageId = old.languageId;
       // One cell for one: the indices of the other edits stay valid.
@@ -80,7 +83,53 @@ function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [
     }
   }
   if (cellEdits.length) edit.set(nb.uri, cellEdits);
-  return { edit, empty: !cellEdits.length && !edit.size };
+  return { edit, empty: !cellEdits.length && !edit.size, targets };
+}
+
+/** A WorkspaceEdit writing messages into cells, and the metadata it gives each cell it keeps. */
+export interface MessagesEdit {
+  edit: vscode.WorkspaceEdit;
+  empty: boolean;
+  targets: readonly (readonly [vscode.NotebookCell, { [key: string]: unknown }])[];
+}
+
+/** Each cell of `nb` with its metadata: what `repairShifted` compares with after an edit. */
+export const cellsNow = (nb: vscode.NotebookDocument) => nb.getCells().map((c) => [c, c.metadata] as const);
+
+/** Rounds of repairShifted: a repair is an index edit too, which yet another edit in flight may shift. */
+const REPAIR_ROUNDS = 5;
+
+/**
+ * VS Code applies a notebook edit's indices to the notebook as it is when the edit reaches the window, and
+ * checks no version: a cell another writer (the user in the window, another extension) inserted or removed
+ * just before shifts them, and a message's metadata lands on its neighbour, which then bears its id. After
+ * `made` (planned against `before`) was applied, each cell that was there before bears its id again: a
+ * target its message's, any other its own, its metadata written back where it is not so. Returns how many
+ * cells were put right.
+ */
+export async function repairShifted(nb: vscode.NotebookDocument, before: ReturnType<typeof cellsNow>, made: MessagesEdit): Promise<number> {
+  const targeted = new Map(made.targets);
+  const idOf = (md: { [key: string]: unknown }) => cellState({ metadata: md }).id;
+  const name = nb.uri.path.split('/').pop();
+  let put = 0;
+  for (let round = 1; round <= REPAIR_ROUNDS && !nb.isClosed; round++) {
+    const fixes: vscode.NotebookEdit[] = [];
+    for (const [cell, was] of before) {
+      const metadata = targeted.get(cell) ?? was;
+      const id = idOf(metadata);
+      if (cell.index >= 0 && id !== undefined && idOf(cell.metadata) !== id) fixes.push(vscode.NotebookEdit.updateCellMetadata(cell.index, metadata));
+    }
+    if (!fixes.length) break;
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(nb.uri, fixes);
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      log.error(`${name}: another edit shifted one of ours, and VS Code refused putting ${fixes.length} cell(s) right.`);
+      break;
+    }
+    put += fixes.length;
+    log.warn(`${name}: another edit landed while one of ours was on its way and shifted it; ${fixes.length} cell(s) put right (round ${round}).`);
+  }
+  return put;
 }
 
 /**
@@ -88,7 +137,7 @@ function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [
  * a message that took the place of one with its id is written into that cell (messagesEdit); the rest of
  * each run between kept cells is replaced. `changed`: messages of `before` changed in place.
  */
-export function messageListEdit(nb: vscode.NotebookDocument, before: readonly Message[], after: readonly Message[], changed: ReadonlySet<Message>, more: vscode.NotebookEdit[] = []): { edit: vscode.WorkspaceEdit; empty: boolean } {
+export function messageListEdit(nb: vscode.NotebookDocument, before: readonly Message[], after: readonly Message[], changed: ReadonlySet<Message>, more: vscode.NotebookEdit[] = []): MessagesEdit {
   const lang = notebookCodeLanguage(nb);
   const pairs: [vscode.NotebookCell, Message][] = [];
   const splices = messageGaps(before, after, changed).flatMap((g) => {
@@ -144,17 +193,23 @@ function updatedMessage(cell: vscode.NotebookCell, set: Parameters<typeof patchM
   return m;
 }
 
-/** The WorkspaceEdit performing `plan` on `nb`. */
-export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): vscode.WorkspaceEdit {
+/**
+ * The WorkspaceEdit performing `plan` on `nb`. An update apart from the plan's replacements is written into
+ * its cell (messagesEdit: its text finds the cell wherever it stands); the rest replace ranges of cells.
+ */
+export function dialogEdit2workspace(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): MessagesEdit {
   const lang = notebookCodeLanguage(nb);
-  const edit = new vscode.WorkspaceEdit();
-  edit.set(
-    nb.uri,
-    planSplices(plan, (e) => updatedMessage(nb.cellAt(e.index), e.set)).flatMap((s) =>
-      replaceCells(s.start, s.end, s.msgs.map((m) => msg2cell(m, lang))),
-    ),
+  const replaces = plan.edits.filter((e): e is ReplaceEdit => e.kind === 'replace');
+  // Touching a replacement (planSplices would merge them): replaced with it.
+  const apart = (e: UpdateEdit) => replaces.every((r) => r.start > e.index + 1 || r.start + r.deleteCount < e.index);
+  const updates = plan.edits.filter((e): e is UpdateEdit => e.kind === 'update' && apart(e));
+  const rest = { ...plan, edits: plan.edits.filter((e) => e.kind === 'replace' || !updates.includes(e)) };
+  const splices = planSplices(rest, (e) => updatedMessage(nb.cellAt(e.index), e.set)).flatMap((s) => replaceCells(s.start, s.end, s.msgs.map((m) => msg2cell(m, lang))));
+  return messagesEdit(
+    nb,
+    updates.map((e) => [nb.cellAt(e.index), updatedMessage(nb.cellAt(e.index), e.set)] as const),
+    splices,
   );
-  return edit;
 }
 
 /**
@@ -171,9 +226,13 @@ export function applyDialogEdit(snap: DialogSnapshot, plan: DialogEdit<unknown>)
 
 async function applyPlan(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): Promise<string | null> {
   if (!plan.edits.length) return null;
-  const ok = await vscode.workspace.applyEdit(dialogEdit2workspace(nb, plan));
-  if (ok) applied.fire(nb);
-  return ok ? null : 'VS Code refused the edit';
+  const before = cellsNow(nb);
+  const made = dialogEdit2workspace(nb, plan);
+  const ok = await vscode.workspace.applyEdit(made.edit);
+  if (!ok) return 'VS Code refused the edit';
+  await repairShifted(nb, before, made);
+  applied.fire(nb);
+  return null;
 }
 
 /**
