@@ -38,17 +38,16 @@ function dataImage(el: ElementNode): boolean {
   return el.name === 'img' && /^data:/i.test(el.attributes.src ?? '');
 }
 
-/** Leaves the page's chrome out as it streams by; the title's text goes to `onTitle`. */
+/**
+ * Leaves the page's chrome out as it streams by: mdream writes nothing of an element marked excluded,
+ * and marks its children so as they come. The title's text goes to `onTitle`.
+ */
 function pageChrome(onTitle: (text: string) => void): TransformPlugin {
-  const skipped = new WeakSet<object>();
   return {
-    beforeNodeProcess({ node }) {
-      const parent = node.parent;
-      if (node.type !== 1 && parent?.name === 'title') onTitle((node as TextNode).value);
-      if ((parent && skipped.has(parent)) || (node.type === 1 && isChrome(node as ElementNode))) {
-        if (node.type === 1) skipped.add(node);
-        return { skip: true };
-      }
+    beforeNodeProcess({ type, node }) {
+      if (node.type !== 1) {
+        if (node.parent?.name === 'title') onTitle((node as TextNode).value);
+      } else if (type === 0 && !node.excludedFromMarkdown && isChrome(node as ElementNode)) node.excludedFromMarkdown = true;
     },
     onNodeEnter: (el) => (dataImage(el) ? `[image: ${el.attributes.alt}]` : undefined),
   };
