@@ -2,9 +2,9 @@
 // 1 MB HTML page to Markdown (target < 150 ms), beside the converter before it (linkedom + turndown) and
 // the same through @mozilla/readability first (the alternatives docs/web.md weighs); and what the whole
 // tool adds over a bare fetch of the same page from a local server (target < 30 ms), both measured side by
-// side, interleaved, in this run. The limit
-// for the conversion is htmlparser2's bare tokenizing of the same bytes (a tokenizer's pass over the page,
-// which no converter can skip): the conversion is reported as a ratio to it and to the 150 ms target.
+// side, interleaved, in this run. The limit for the conversion is htmlparser2's bare tokenizing of the same
+// bytes (a tokenizer's pass over the page, which no converter can skip): the conversion is reported as a
+// ratio to it and to the 150 ms target.
 
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
