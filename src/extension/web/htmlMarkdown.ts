@@ -40,14 +40,20 @@ function dataImage(el: ElementNode): boolean {
 
 /**
  * Leaves the page's chrome out as it streams by: mdream writes nothing of an element marked excluded,
- * and marks its children so as they come. The title's text goes to `onTitle`.
+ * and marks its children so as they come. The title's text goes to `onTitle`. mdream makes every link
+ * absolute against `base` but one to a place in the page (`#id`), made absolute here too.
  */
-function pageChrome(onTitle: (text: string) => void): TransformPlugin {
+function pageChrome(base: string, onTitle: (text: string) => void): TransformPlugin {
   return {
     beforeNodeProcess({ type, node }) {
       if (node.type !== 1) {
         if (node.parent?.name === 'title') onTitle((node as TextNode).value);
-      } else if (type === 0 && !node.excludedFromMarkdown && isChrome(node as ElementNode)) node.excludedFromMarkdown = true;
+        return;
+      }
+      if (type !== 0 || node.excludedFromMarkdown) return;
+      const el = node as ElementNode;
+      if (isChrome(el)) el.excludedFromMarkdown = true;
+      else if (el.name === 'a' && el.attributes.href?.startsWith('#')) el.attributes.href = absolute(el.attributes.href, base);
     },
     onNodeEnter: (el) => (dataImage(el) ? `[image: ${el.attributes.alt}]` : undefined),
   };
@@ -64,7 +70,7 @@ function absolute(href: string, base: string): string {
 
 /** `html` as Markdown, links against `base`; the page's title, if it has one, goes to `onTitle`. */
 function convert(html: string, base: string, onTitle: (text: string) => void = () => {}): string {
-  return mdream(html, { origin: base, hooks: [pageChrome(onTitle)] }).trim();
+  return mdream(html, { origin: base, hooks: [pageChrome(base, onTitle)] }).trim();
 }
 
 /** The `<base href>` of the page's head, if it says one (read before the conversion, which needs it). */
