@@ -37,6 +37,17 @@ describe('read_url: HTML as Markdown', () => {
     assert.throws(() => htmlToMarkdown(ARTICLE, 'http://h.example/', '###'), /not valid CSS/);
     assert.equal(htmlToMarkdown('<h2>Hi</h2><p>a <a href="b">c</a></p>', 'http://h.example/d/'), '## Hi\n\na [c](http://h.example/d/b)');
   });
+
+  it('the title heads a page without an h1; <base> sets the links, a link in the page too; only the page’s own header and footer are chrome; images as data become their alt', () => {
+    const page = `<html><head><title>Tea &amp; cake</title><base href="/x/"></head><body><header>Site bar</header>
+<article><header><h2>Kept heading</h2></header><p><a href="b">c</a> <img src="data:image/png;base64,AAAA" alt="a dot"><img src="data:image/png;base64,BBBB"> <img src="i.png" alt="pic"> <a href="#s">to s</a></p>
+<footer>Article foot</footer></article><div role="search">Search box</div><p aria-hidden="true">aria text</p><p style="visibility: hidden">unseen</p><footer>Site foot</footer></body></html>`;
+    const out = htmlToMarkdown(page, 'http://h.example/d/e.html');
+    assert.match(out, /^# Tea & cake\n\n## Kept heading\n/);
+    assert.ok(out.includes('[c](http://h.example/x/b) [image: a dot] ![pic](http://h.example/x/i.png) [to s](http://h.example/x/#s)'), out);
+    assert.ok(out.includes('Article foot'), out);
+    for (const gone of ['Site bar', 'Site foot', 'Search box', 'aria text', 'unseen', 'BBBB']) assert.ok(!out.includes(gone), `${gone} dropped: ${out}`);
+  });
 });
 
 describe('read_url: addresses, hosts and the cut', () => {

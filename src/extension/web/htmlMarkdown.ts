@@ -1,103 +1,102 @@
-// A web page as Markdown for read_url (issue 52): linkedom parses the HTML (a DOM without a browser, so
-// the same code runs in the Node and the web-worker extension hosts, which has no DOMParser), the page's
-// chrome is taken out (scripts, styles, navigation, hidden elements), links and images are made absolute,
-// and turndown with the GFM plugin writes the rest as Markdown (tables, fenced code). Why these and not
-// @mozilla/readability: docs/web.md. Desktop loads it on the first read (dist/lazy/web.js, node/webConvert.ts).
+// A web page as Markdown for read_url (issue 52): mdream's JS engine writes Markdown as it tokenizes the
+// HTML, with no DOM in between (pure JS, so the same code runs in the Node and the web-worker extension
+// hosts), GFM tables and fenced code with their language included, links and images made absolute against
+// the page's address (or its <base>). The page's chrome is left out as it streams by (scripts, styles,
+// navigation, hidden elements) by a hook of ours. Only a `selector` needs a DOM: linkedom parses the page and picks the
+// matches, which are then written the same way. Why these and not turndown or @mozilla/readability:
+// docs/web.md. Desktop loads it on the first read (dist/lazy/web.js, node/webConvert.ts).
 
+import { htmlToMarkdown as mdream, type ElementNode, type TextNode, type TransformPlugin } from '@mdream/js';
 import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
-import { gfm } from '@joplin/turndown-plugin-gfm';
 
-/** What no reader of the page's text needs: code, styles, embedded objects, and the site's navigation chrome. */
-const CHROME = [
-  'title', 'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas', 'link', 'meta',
-  'nav', 'body > header', 'body > footer', '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]', '[role="search"]',
-  '[hidden]', '[aria-hidden="true"]', '[style*="display:none"]', '[style*="display: none"]', '[style*="visibility:hidden"]', '[style*="visibility: hidden"]',
-].join(',');
+/** What no reader of the page's text needs: code, styles, embedded objects, the site's navigation. */
+const CHROME_TAGS = new Set(['title', 'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas', 'link', 'meta', 'nav']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search']);
+const INVISIBLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
-let service: TurndownService | undefined;
+/**
+ * Chrome: the tags above, the page's own header and footer (`body > header`, `body > footer`), ARIA's
+ * navigation roles, and what is hidden (`hidden`, `aria-hidden`, `display: none`, `visibility: hidden`).
+ * One look per element here rather than mdream's `filter` plugin, whose selectors took a third of the
+ * conversion (bench/web.ts); an inline image as data too, when it has no alt text to say instead.
+ */
+function isChrome(el: ElementNode): boolean {
+  const a = el.attributes;
+  return (
+    CHROME_TAGS.has(el.name) ||
+    ((el.name === 'header' || el.name === 'footer') && el.parent?.name === 'body') ||
+    a.hidden !== undefined ||
+    a['aria-hidden'] === 'true' ||
+    (a.role !== undefined && CHROME_ROLES.has(a.role)) ||
+    (a.style !== undefined && INVISIBLE.test(a.style)) ||
+    (dataImage(el) && !a.alt)
+  );
+}
 
-function turndown(): TurndownService {
-  if (service) return service;
-  const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', hr: '---' });
-  td.use(gfm);
-  // An inline image as data is megabytes of base64 to the model: its alt text says as much.
-  td.addRule('dataImages', {
-    filter: (node) => node.nodeName === 'IMG' && /^data:/i.test(node.getAttribute('src') ?? ''),
-    replacement: (_content, node) => {
-      const alt = (node as HTMLElement).getAttribute('alt');
-      return alt ? `[image: ${alt}]` : '';
-    },
-  });
-  return (service = td);
+/** An inline image as data: megabytes of base64 to the model, which its alt text says as much as. */
+function dataImage(el: ElementNode): boolean {
+  return el.name === 'img' && /^data:/i.test(el.attributes.src ?? '');
 }
 
 /**
- * `node` for turndown to convert in place. Turndown deep-clones what it gets so as not to change the
- * caller's DOM, and linkedom's clone of a large page costs several times its parse; the document here
- * is ours and read once, so the clone is the node itself.
+ * Leaves the page's chrome out as it streams by: mdream writes nothing of an element marked excluded,
+ * and marks its children so as they come. The title's text goes to `onTitle`. mdream makes every link
+ * absolute against `base` but one to a place in the page (`#id`), made absolute here too.
  */
-function inPlace(node: Element): HTMLElement {
-  Object.defineProperty(node, 'cloneNode', { value: () => node, configurable: true });
-  return node as unknown as HTMLElement;
+function pageChrome(base: string, onTitle: (text: string) => void): TransformPlugin {
+  return {
+    beforeNodeProcess({ type, node }) {
+      if (node.type !== 1) {
+        if (node.parent?.name === 'title') onTitle((node as TextNode).value);
+        return;
+      }
+      if (type !== 0 || node.excludedFromMarkdown) return;
+      const el = node as ElementNode;
+      if (isChrome(el)) el.excludedFromMarkdown = true;
+      else if (el.name === 'a' && el.attributes.href?.startsWith('#')) el.attributes.href = absolute(el.attributes.href, base);
+    },
+    onNodeEnter: (el) => (dataImage(el) ? `[image: ${el.attributes.alt}]` : undefined),
+  };
 }
 
-/** `href` against `base`; unchanged when it is not a URL (turndown writes what it gets). */
+/** `href` against `base`; `base` when it is not a URL. */
 function absolute(href: string, base: string): string {
   try {
     return new URL(href, base).href;
   } catch {
-    return href;
+    return base;
   }
 }
 
-/**
- * linkedom's tables have no `rows`, which the GFM plugin reads: a getter on their prototype (turndown
- * converts a clone, so a property of the element itself would be lost), the rows of the table itself.
- */
-function giveRows(table: Element): void {
-  const proto = Object.getPrototypeOf(table) as object;
-  if ('rows' in proto) return;
-  Object.defineProperty(proto, 'rows', {
-    configurable: true,
-    get(this: Element) {
-      const rows: Element[] = [];
-      for (const child of Array.from(this.children)) {
-        if (child.nodeName === 'TR') rows.push(child);
-        else if (['THEAD', 'TBODY', 'TFOOT'].includes(child.nodeName)) rows.push(...Array.from(child.children).filter((r) => r.nodeName === 'TR'));
-      }
-      return rows;
-    },
-  });
+/** `html` as Markdown, links against `base`; the page's title, if it has one, goes to `onTitle`. */
+function convert(html: string, base: string, onTitle: (text: string) => void = () => {}): string {
+  return mdream(html, { origin: base, hooks: [pageChrome(base, onTitle)] }).trim();
+}
+
+/** The `<base href>` of the page's head, if it says one (read before the conversion, which needs it). */
+function baseOf(html: string, url: string): string {
+  const head = html.slice(0, Math.max(0, html.search(/<body[\s>]/i)) || 16384);
+  const m = /<base\s[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(head);
+  const href = m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+  return href ? absolute(href, url) : url;
 }
 
 /** `html` (the page at `url`) as Markdown: the body without its chrome, or only what `selector` matches. */
 export function htmlToMarkdown(html: string, url: string, selector?: string): string {
-  // linkedom builds a document only around an <html> element: a page without one (a fragment, or tags
-  // the parser starts with) is wrapped, as a browser would.
-  const { document } = parseHTML(/<html[\s>]/i.test(html.slice(0, 4096)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`);
-  const title = document.title?.trim();
-  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
-  const base = baseHref ? absolute(baseHref, url) : url;
-  for (const el of Array.from(document.querySelectorAll(CHROME))) el.remove();
-  for (const a of Array.from(document.querySelectorAll('a[href]'))) a.setAttribute('href', absolute(a.getAttribute('href')!, base));
-  for (const img of Array.from(document.querySelectorAll('img[src]'))) img.setAttribute('src', absolute(img.getAttribute('src')!, base));
-  const table = document.querySelector('table');
-  if (table) giveRows(table);
-  const td = turndown();
+  const base = baseOf(html, url);
   if (selector) {
+    // linkedom builds a document only around an <html> element: a fragment is wrapped, as a browser would.
+    const { document } = parseHTML(/<html[\s>]/i.test(html.slice(0, 4096)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`);
     let parts: Element[];
     try {
       parts = Array.from(document.querySelectorAll(selector));
     } catch (e) {
       throw new Error(`the selector ${JSON.stringify(selector)} is not valid CSS (${e instanceof Error ? e.message : String(e)})`, { cause: e });
     }
-    // turndown converts what is inside the node it gets: the matches go into one box, so each is kept whole.
-    const box = document.createElement('div');
-    for (const p of parts) box.appendChild(p.cloneNode(true));
-    return td.turndown(inPlace(box));
+    return convert(parts.map((p) => p.outerHTML).join('\n'), base);
   }
-  const root = document.body ?? document.documentElement;
-  const body = root ? td.turndown(inPlace(root)) : '';
+  let title = '';
+  const body = convert(html, base, (t) => (title += t));
+  title = title.trim();
   return title && !/^# /m.test(body) ? `# ${title}\n\n${body}` : body;
 }
