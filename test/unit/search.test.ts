@@ -159,6 +159,28 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
     assert.ok(r.hits.every((h) => /def \w+_\w+\(/.test(h.snippet.text)));
   });
 
+  it('re-indexes a changed dialog by its changed parts: the others keep their rows, the old text is gone', () => {
+    const file = 'changed/one.ipynb';
+    const parts = [
+      { id: 'a1', kind: 'prompt' as const, text: 'the wombat question', skipped: false },
+      { id: 'a1', kind: 'reply' as const, text: 'the wombat answer', skipped: false },
+      { id: 'b2', kind: 'note' as const, text: 'a platypus note', skipped: false },
+    ];
+    index.transaction(() => index.put(file, 's1', parts));
+    const rowids = () => db.rows('SELECT id, kind, rowid FROM parts WHERE file = ? ORDER BY rowid', [file]).map((r) => r.join(' '));
+    const before = rowids();
+    index.transaction(() => index.put(file, 's2', [parts[0], { ...parts[1], text: 'the echidna answer' }, { ...parts[2], skipped: true }]));
+    const after = rowids();
+    assert.equal(after[0], before[0], 'the unchanged prompt keeps its row');
+    assert.equal(after.length, 3);
+    const hits = (q: string) => index.search(parseQuery(q), { limit: 10 }).hits.filter((h) => h.file === file);
+    assert.deepEqual(hits('wombat answer'), []);
+    assert.deepEqual(hits('echidna').map((h) => h.kind), ['reply']);
+    assert.deepEqual(hits('platypus').map((h) => h.skipped), [true]);
+    assert.equal(index.stamp(file), 's2');
+    index.remove(file);
+  });
+
   it('searches input with FTS syntax errors as plain words', () => {
     assert.doesNotThrow(() => index.search(parseQuery('"unbalanced AND ( OR * NEAR/')));
   });
