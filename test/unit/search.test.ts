@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DialogReadError, readIpynb } from '../../src/core/ipynb';
 import { Dialog, Message, aiRes } from '../../src/core/model';
-import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
+import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, matchedWords, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
 import { loadSqlite, openWasmSqlite } from '../../src/node/wasmSqlite';
 import { SHARED, corpusFiles } from './corpus';
 
@@ -103,6 +103,15 @@ describe('search: the query language', () => {
     assert.equal(s.text, '…use pd.melt on frames');
     assert.deepEqual(s.ranges.map(([a, b]) => s.text.slice(a, b)), ['pd.melt', 'frames']);
     assert.equal(markSnippet(s), '…use **pd.melt** on **frames**');
+  });
+});
+
+describe('search: the quick pick row\'s words', () => {
+  it('names the word each typed word matched, in the order typed: a prefix completed, a word not shown as typed', () => {
+    const s = shapeSnippet(`use the ${HIT_OPEN}Quokka${HIT_CLOSE} pivot: melt the ${HIT_OPEN}marmalade${HIT_CLOSE} ${HIT_OPEN}columns${HIT_CLOSE}`);
+    assert.equal(matchedWords(s, parseQuery('marmalade quokka col')), 'marmalade Quokka columns');
+    assert.equal(matchedWords(s, parseQuery('quokka -pear wombat kind:reply')), 'Quokka wombat');
+    assert.equal(matchedWords(s, parseQuery('/quok+a/')), '');
   });
 });
 
