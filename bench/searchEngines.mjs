@@ -1,9 +1,10 @@
 // The search index's engines side by side (issue 53): the same SearchIndex (same FTS5 schema, statements
 // and queries) over Node's built-in `node:sqlite` and over @sqlite.org/sqlite-wasm, building the index of
 // the corpus copied SEARCH_BENCH_COPIES times (default 2) and querying it, in one process, one after the
-// other. It needs a Node with node:sqlite (22.13+; Node 20 has none), so it is not in `npm run bench`:
+// other, and node:sqlite once more on a file on disk (the WASM build has no file system in Node). It needs a Node with node:sqlite (22.13+; Node 20 has none), so it is not in `npm run bench`:
 //   /path/to/node24 bench/searchEngines.mjs
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -38,8 +39,8 @@ for (const d of dialogs.slice(0, dialogs.length / copies)) {
 }
 
 /** node:sqlite as the index's SqlDb, statements prepared once (as the WASM one does). */
-function nodeDb() {
-  const db = new DatabaseSync(':memory:');
+function nodeDb(path = ':memory:') {
+  const db = new DatabaseSync(path);
   const prepared = new Map();
   const stmt = (sql) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql);
   return {
@@ -94,7 +95,14 @@ function measure(name, db) {
   return { name, version: db.version(), fts5, build, p50: times[times.length >> 1], p95: times[Math.floor(times.length * 0.95)], size: db.size() };
 }
 
-const rows = [measure('node:sqlite', nodeDb()), measure('sqlite-wasm', await wasmDb()), measure('node:sqlite (again)', nodeDb())];
+const dir = mkdtempSync(join(tmpdir(), 'dialog-search-engines-'));
+const rows = [
+  measure('node:sqlite, in memory', nodeDb()),
+  measure('sqlite-wasm, in memory (as shipped)', await wasmDb()),
+  measure('node:sqlite, a file on disk', nodeDb(join(dir, 'index.sqlite'))),
+  measure('sqlite-wasm again', await wasmDb()),
+];
+rmSync(dir, { recursive: true, force: true });
 console.log(`\n### The engines (bench/searchEngines.mjs, Node ${process.version})\n`);
 console.log(`${dialogs.length} dialogs, ${(textChars / 1e6).toFixed(1)} M characters of text, ${queries.length} queries of 3 words (100 hits)\n`);
 console.log('| engine | SQLite | ENABLE_FTS5 | build | query p50 | query p95 | index size |');
