@@ -27,13 +27,15 @@ export function hitItems(hits: readonly SearchHit[], q: SearchQuery): HitItem[] 
   for (const h of hits) byFile.set(h.file, [...(byFile.get(h.file) ?? []), h]);
   const items: HitItem[] = [];
   for (const [file, fileHits] of byFile) {
-    items.push({ label: file.replace(/\.ipynb$/i, ''), kind: vscode.QuickPickItemKind.Separator });
+    const name = file.replace(/\.ipynb$/i, '');
+    items.push({ label: name, kind: vscode.QuickPickItemKind.Separator });
     for (const h of fileHits) {
       const words = matchedWords(h.snippet, q);
       items.push({
         label: words || h.snippet.text || '(empty)',
         detail: words ? h.snippet.text : undefined,
-        description: `${h.kind}${h.skipped ? ' · skipped' : ''}`,
+        // The dialog's name on the row too: while the box holds text VS Code draws no separators.
+        description: `${h.kind}${h.skipped ? ' · skipped' : ''} · ${name}`,
         iconPath: new vscode.ThemeIcon(KIND_ICONS[h.kind] ?? 'search'),
         // The engine chose these rows: the quick pick must not filter them again by its own fuzzy match.
         alwaysShow: true,
