@@ -2,7 +2,8 @@
 // The mix follows the public corpus: headed notes, code with streams / results / small images, and
 // prompts whose replies carry <details> tool blocks.
 
-function mulberry32(seed) {
+/** mulberry32: a small seeded PRNG (the same seed, the same numbers). */
+export function mulberry32(seed) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

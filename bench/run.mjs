@@ -80,6 +80,8 @@ execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.t
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'share.ts')], { stdio: 'inherit', cwd: root });
 // Message search: building the index of a workspace of dialogs and querying it, beside grep (bench/search.mjs).
 execFileSync(process.execPath, [join(root, 'bench', 'search.mjs')], { stdio: 'inherit', cwd: root });
+// …and at the issue's scale: 10,000 generated dialogs, ~1 GB, generated once into the temporary folder (bench/searchScale.mjs).
+execFileSync(process.execPath, ['--expose-gc', join(root, 'bench', 'searchScale.mjs')], { stdio: 'inherit', cwd: root });
 
 // Startup: what activating costs, the bundle sizes, and that activating loads nothing of dist/lazy/ (bench/startup.mjs).
 execFileSync(process.execPath, [join(root, 'bench', 'startup.mjs')], { stdio: 'inherit', cwd: root });

@@ -2,7 +2,7 @@
 // in-memory database, saved and loaded whole as the bytes of an SQLite file. It runs on any Node the
 // extension meets (VS Code's Electron, code-server, the CLI's Node 20), where node:sqlite may be missing.
 
-import type { Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import type { BindingSpec, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import type { SqlDb, SqlValue } from '../core';
 
 export interface WasmSqlite extends SqlDb {
@@ -45,10 +45,38 @@ export function openWasmSqlite(sqlite3: Sqlite3Static, bytes?: Uint8Array): Wasm
       throw new Error(`damaged index: ${String(ok)}`);
     }
   }
+  // Statements with parameters are prepared once and reused: indexing a dialog runs the same insert for
+  // each of its parts, and preparing it anew each time was a third of a big dialog's re-index.
+  const prepared = new Map<string, PreparedStatement>();
+  const run = <T>(sql: string, params: SqlValue[], each: (s: PreparedStatement) => T): T[] => {
+    let stmt = prepared.get(sql);
+    if (!stmt) prepared.set(sql, (stmt = db.prepare(sql)));
+    const out: T[] = [];
+    try {
+      if (params.length) stmt.bind(params as BindingSpec);
+      while (stmt.step()) out.push(each(stmt));
+    } finally {
+      stmt.reset(true);
+    }
+    return out;
+  };
+  const finalize = () => {
+    for (const s of prepared.values()) s.finalize();
+    prepared.clear();
+  };
   return {
-    exec: (sql, params) => void db.exec({ sql, bind: params as SqlValue[] | undefined }),
-    rows: (sql, params) => db.selectArrays(sql, params as SqlValue[] | undefined) as SqlValue[][],
+    exec: (sql, params) => {
+      if (!params) {
+        // Schema changes (a rebuild) leave prepared statements of the old tables behind.
+        if (/^\s*(CREATE|DROP)\b/i.test(sql)) finalize();
+        db.exec(sql);
+      } else run(sql, params, () => undefined);
+    },
+    rows: (sql, params) => run(sql, params ?? [], (s) => s.get([]) as SqlValue[]),
     save: () => sqlite3.capi.sqlite3_js_db_export(db.pointer!),
-    close: () => db.close(),
+    close: () => {
+      finalize();
+      db.close();
+    },
   };
 }

@@ -1,6 +1,6 @@
 // Search All Dialogs as a person uses it (issue 53): the command opens a quick pick, typing three words
-// remembered from an answer lists the hit as a reply under its dialog's name, and Enter opens that dialog
-// as a dialog with the prompt whose reply it is selected and shown. Saves search.png.
+// remembered from an answer lists the hit as a reply under its dialog's name, the words highlighted, and
+// Enter opens that dialog as a dialog with the prompt whose reply it is selected and shown. Saves search.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { registered } from './lib/panelPage.mjs';
@@ -44,6 +44,9 @@ export const tests = {
     assert.match(await hit.innerText(), /reply/, 'the hit says it is a reply');
     // The list is drawn again as results for each keystroke come in: waited for, not counted at once.
     await row(page, 'remembered').waitFor({ timeout: 30000 }).catch(() => assert.fail('under its dialog\'s name'));
+    // The words matched are drawn highlighted in the hit's row.
+    const highlight = page.locator('.quick-input-widget .monaco-list-row .monaco-highlighted-label .highlight', { hasText: /quokka|marmalade|columns/i }).first();
+    await highlight.waitFor({ timeout: 30000 }).catch(() => assert.fail('a matched word highlighted'));
     await screenshot('search');
     await hit.hover();
     await page.keyboard.press('Enter');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DialogReadError, readIpynb } from '../../src/core/ipynb';
 import { Dialog, Message, aiRes } from '../../src/core/model';
-import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
+import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, matchedWords, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
 import { loadSqlite, openWasmSqlite } from '../../src/node/wasmSqlite';
 import { SHARED, corpusFiles } from './corpus';
 
@@ -106,6 +106,15 @@ describe('search: the query language', () => {
   });
 });
 
+describe('search: the quick pick row\'s words', () => {
+  it('names the word each typed word matched, in the order typed: a prefix completed, a word not shown as typed', () => {
+    const s = shapeSnippet(`use the ${HIT_OPEN}Quokka${HIT_CLOSE} pivot: melt the ${HIT_OPEN}marmalade${HIT_CLOSE} ${HIT_OPEN}columns${HIT_CLOSE}`);
+    assert.equal(matchedWords(s, parseQuery('marmalade quokka col')), 'marmalade Quokka columns');
+    assert.equal(matchedWords(s, parseQuery('quokka -pear wombat kind:reply')), 'Quokka wombat');
+    assert.equal(matchedWords(s, parseQuery('/quok+a/')), '');
+  });
+});
+
 describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
   const dialogs = corpusDialogs();
   let index: SearchIndex;
@@ -157,6 +166,28 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
     assert.equal(r.scanned, true);
     assert.equal(r.hits.length, 5);
     assert.ok(r.hits.every((h) => /def \w+_\w+\(/.test(h.snippet.text)));
+  });
+
+  it('re-indexes a changed dialog by its changed parts: the others keep their rows, the old text is gone', () => {
+    const file = 'changed/one.ipynb';
+    const parts = [
+      { id: 'a1', kind: 'prompt' as const, text: 'the wombat question', skipped: false },
+      { id: 'a1', kind: 'reply' as const, text: 'the wombat answer', skipped: false },
+      { id: 'b2', kind: 'note' as const, text: 'a platypus note', skipped: false },
+    ];
+    index.transaction(() => index.put(file, 's1', parts));
+    const rowids = () => db.rows('SELECT id, kind, rowid FROM parts WHERE file = ? ORDER BY rowid', [file]).map((r) => r.join(' '));
+    const before = rowids();
+    index.transaction(() => index.put(file, 's2', [parts[0], { ...parts[1], text: 'the echidna answer' }, { ...parts[2], skipped: true }]));
+    const after = rowids();
+    assert.equal(after[0], before[0], 'the unchanged prompt keeps its row');
+    assert.equal(after.length, 3);
+    const hits = (q: string) => index.search(parseQuery(q), { limit: 10 }).hits.filter((h) => h.file === file);
+    assert.deepEqual(hits('wombat answer'), []);
+    assert.deepEqual(hits('echidna').map((h) => h.kind), ['reply']);
+    assert.deepEqual(hits('platypus').map((h) => h.skipped), [true]);
+    assert.equal(index.stamp(file), 's2');
+    index.remove(file);
   });
 
   it('searches input with FTS syntax errors as plain words', () => {

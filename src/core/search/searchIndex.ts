@@ -55,6 +55,11 @@ export interface SearchResult {
 /** How many parts the regex form reads at most before it stops. */
 const REGEX_SCAN_LIMIT = 2_000_000;
 
+/** What makes two parts the same row: a part whose key is held already is not written again. */
+function partKey(id: string, kind: string, skipped: boolean, text: string): string {
+  return `${id}\u0000${kind}\u0000${skipped ? 1 : 0}\u0000${text}`;
+}
+
 export class SearchIndex {
   constructor(private readonly db: SqlDb) {
     const version = Number(db.rows('PRAGMA user_version')[0]?.[0] ?? 0);
@@ -98,10 +103,22 @@ export class SearchIndex {
     return this.db.rows('SELECT file, broken FROM files WHERE broken IS NOT NULL ORDER BY file').map(([file, reason]) => ({ file: String(file), reason: String(reason) }));
   }
 
-  /** Replaces what the index holds of `file`. */
+  /**
+   * Replaces what the index holds of `file`. Parts the index already holds unchanged stay as they are: a
+   * saved edit of one cell of a 2,000-cell dialog re-tokenizes that cell, not the dialog.
+   */
   put(file: string, stamp: string, parts: readonly SearchPart[]): void {
-    this.db.exec('DELETE FROM parts WHERE file = ?', [file]);
-    for (const p of parts) this.db.exec('INSERT INTO parts(file, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [file, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
+    const held = new Map<string, number[]>();
+    for (const [rowid, id, kind, skipped, text] of this.db.rows('SELECT rowid, id, kind, skipped, text FROM parts WHERE file = ?', [file])) {
+      const key = partKey(String(id), String(kind), Number(skipped) !== 0, String(text));
+      held.set(key, [...(held.get(key) ?? []), Number(rowid)]);
+    }
+    for (const p of parts) {
+      const same = held.get(partKey(p.id, p.kind, p.skipped, p.text));
+      if (same?.length) same.pop();
+      else this.db.exec('INSERT INTO parts(file, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [file, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
+    }
+    for (const rowids of held.values()) for (const rowid of rowids) this.db.exec('DELETE FROM parts WHERE rowid = ?', [rowid]);
     this.db.exec('INSERT OR REPLACE INTO files(file, stamp, broken) VALUES (?, ?, NULL)', [file, stamp]);
   }
 
@@ -133,12 +150,16 @@ export class SearchIndex {
     }
     const match = ftsMatch(q, { prefixLast: opts.prefixLast });
     if (match === null) return this.scan(q, where, params, limit);
-    const sql =
-      `SELECT p.file, p.id, p.kind, p.skipped, snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16), bm25(parts_fts)${q.regex ? ', p.text' : ''} ` +
-      `FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid WHERE parts_fts MATCH ?${where.map((w) => ' AND ' + w).join('')} ` +
-      `ORDER BY bm25(parts_fts)${q.regex ? '' : ' LIMIT ?'}`;
+    const snippet = `snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16)`;
+    const filters = where.map((w) => ' AND ' + w).join('');
+    // Words only: the best `limit` rows are chosen first and only they get a snippet (a snippet re-reads its
+    // part's text; computed for every match of a common word, it made queries several times slower).
+    const sql = q.regex
+      ? `SELECT p.file, p.id, p.kind, p.skipped, ${snippet}, bm25(parts_fts), p.text FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid WHERE parts_fts MATCH ?${filters} ORDER BY bm25(parts_fts)`
+      : `WITH top AS (SELECT parts_fts.rowid AS r, bm25(parts_fts) AS s FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid WHERE parts_fts MATCH ?${filters} ORDER BY s LIMIT ?) ` +
+        `SELECT p.file, p.id, p.kind, p.skipped, ${snippet}, top.s FROM top JOIN parts p ON p.rowid = top.r JOIN parts_fts ON parts_fts.rowid = top.r WHERE parts_fts MATCH ? ORDER BY top.s`;
     const hits: SearchHit[] = [];
-    for (const r of this.db.rows(sql, [match, ...params, ...(q.regex ? [] : [limit])])) {
+    for (const r of this.db.rows(sql, q.regex ? [match, ...params] : [match, ...params, limit, match])) {
       let snippet = shapeSnippet(String(r[4]));
       if (q.regex) {
         const s = regexSnippet(String(r[6]), q.regex);

@@ -1,5 +1,7 @@
 // A hit's snippet: one line of text around the match, with the matched ranges to highlight.
 
+import type { SearchQuery } from './query';
+
 /** The markers the index's `snippet()` puts around each match (control characters no dialog text holds there). */
 export const HIT_OPEN = '\u0002';
 export const HIT_CLOSE = '\u0003';
@@ -45,4 +47,20 @@ export function markSnippet(s: Snippet, open = '**', close = '**'): string {
     at = b;
   }
   return out + s.text.slice(at);
+}
+
+/**
+ * The words a hit matched, one for each word typed, in the order typed: the snippet's own word where it
+ * shows one (the whole word a prefix matched), else the word as typed. The quick pick's row label: VS Code
+ * highlights in a label what the typed text matches, and lets an extension give no ranges of its own.
+ */
+export function matchedWords(s: Snippet, q: SearchQuery): string {
+  const found = s.ranges.map(([a, b]) => s.text.slice(a, b));
+  return q.terms
+    .filter((t) => !t.negated)
+    .map((t) => {
+      const want = t.text.toLowerCase();
+      return found.find((w) => w.toLowerCase() === want) ?? found.find((w) => w.toLowerCase().startsWith(want)) ?? t.text;
+    })
+    .join(' ');
 }

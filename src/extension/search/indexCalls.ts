@@ -67,6 +67,13 @@ export class IndexCalls {
     return this.opened().search(q, opts);
   }
 
+  /** How many bytes the index's SQLite file is (the log says it after a build; the scale bench compares it with the text). */
+  size(): number {
+    this.opened();
+    const [[pages, pageSize]] = this.db!.rows('SELECT page_count, page_size FROM pragma_page_count, pragma_page_size');
+    return Number(pages) * Number(pageSize);
+  }
+
   /** The index as the bytes of an SQLite file. */
   save(): Uint8Array {
     if (!this.db) throw new Error('the search index is not open');

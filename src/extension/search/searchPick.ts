@@ -2,7 +2,7 @@
 // grouped by dialog and labelled by what they are; Enter opens the dialog at the message.
 
 import * as vscode from 'vscode';
-import { SearchHit, SearchKind, parseQuery } from '../../core/search';
+import { SearchHit, SearchKind, SearchQuery, matchedWords, parseQuery } from '../../core/search';
 import { openDialogAt } from '../fork/openAt';
 import { SearchService, keyUri } from './searchService';
 
@@ -16,17 +16,26 @@ interface HitItem extends vscode.QuickPickItem {
   hit?: SearchHit;
 }
 
-/** The hits as list rows: a separator per dialog, its hits under it, dialogs in the order of their best hit. */
-export function hitItems(hits: readonly SearchHit[]): HitItem[] {
+/**
+ * The hits as list rows: a separator per dialog, its hits under it, dialogs in the order of their best hit.
+ * A row's label is the words it matched and its detail the snippet: the stable API has no way for an
+ * extension to highlight ranges of its own in a quick pick row, but VS Code highlights in each label what the
+ * typed text matches, so the words typed are drawn highlighted (when the box holds only words).
+ */
+export function hitItems(hits: readonly SearchHit[], q: SearchQuery): HitItem[] {
   const byFile = new Map<string, SearchHit[]>();
   for (const h of hits) byFile.set(h.file, [...(byFile.get(h.file) ?? []), h]);
   const items: HitItem[] = [];
   for (const [file, fileHits] of byFile) {
-    items.push({ label: file.replace(/\.ipynb$/i, ''), kind: vscode.QuickPickItemKind.Separator });
+    const name = file.replace(/\.ipynb$/i, '');
+    items.push({ label: name, kind: vscode.QuickPickItemKind.Separator });
     for (const h of fileHits) {
+      const words = matchedWords(h.snippet, q);
       items.push({
-        label: h.snippet.text || '(empty)',
-        description: `${h.kind}${h.skipped ? ' · skipped' : ''}`,
+        label: words || h.snippet.text || '(empty)',
+        detail: words ? h.snippet.text : undefined,
+        // The dialog's name on the row too: while the box holds text VS Code draws no separators.
+        description: `${h.kind}${h.skipped ? ' · skipped' : ''} · ${name}`,
         iconPath: new vscode.ThemeIcon(KIND_ICONS[h.kind] ?? 'search'),
         // The engine chose these rows: the quick pick must not filter them again by its own fuzzy match.
         alwaysShow: true,
@@ -67,7 +76,7 @@ export async function searchDialogsCommand(service: SearchService, initial = '')
     qp.busy = false;
     const { building, done, total } = service.state;
     qp.title = `Search All Dialogs${r.scanned ? ' (regex: reads every message, slower)' : ''}${building ? ` · indexing ${done} / ${total}` : ''}`;
-    qp.items = hitItems(r.hits);
+    qp.items = hitItems(r.hits, q);
   };
   qp.onDidChangeValue(() => {
     clearTimeout(timer);

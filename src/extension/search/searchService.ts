@@ -131,7 +131,7 @@ export class SearchService implements vscode.Disposable {
     this.state.building = false;
     this.status.hide();
     if (todo.length || gone.length) {
-      log.info(`Search index: ${this.state.done} of ${todo.length} dialogs read in ${Date.now() - started} ms, ${gone.length} gone, ${(await index.call('broken')).length} skipped${cancel.token.isCancellationRequested ? ' (cancelled)' : ''}`);
+      log.info(`Search index: ${this.state.done} of ${todo.length} dialogs read in ${Date.now() - started} ms, ${gone.length} gone, ${(await index.call('broken')).length} skipped${cancel.token.isCancellationRequested ? ' (cancelled)' : ''}, index ${((await index.call('size')) / 1e6).toFixed(1)} MB`);
       this.scheduleSave(0);
     }
   }
