@@ -7,6 +7,8 @@
 // - A dialog's edits are made one at a time (queueEdit): VS Code applies a notebook edit's indices to the
 //   notebook as it is when the edit arrives, so indices computed while an earlier edit is in flight would
 //   land on the wrong cells. A caller that names messages by id plans when its turn comes (applyPlanNow).
+// - Another writer's edit on its way shifts ours all the same (VS Code checks no notebook version): a
+//   changed message's text goes into its cell's document, and repairShifted puts back ids that moved.
 
 import * as vscode from 'vscode';
 import { encodeBase64, isJsonObject, jsonEqual, Json } from '../../core/base';
