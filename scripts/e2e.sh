@@ -57,7 +57,7 @@ done
 # opening and saving byte for byte (and opening every dialog with auto save on writes nothing), surgery as one undo step each, the panel, outline and sections (an image
 # scaled by OffscreenCanvas), forks and the Lineage view, a dialog on a virtual file system. `all` adds the other shared suites that run there
 # (≈7 min).
-WEB_DEFAULT="host answerWeb kernelWeb fileRefsWeb dialogToolsWeb searchWeb open openUntouched save commandsSurgery navigation navTree fork virtualWorkspace"
+WEB_DEFAULT="host answerWeb readUrlWeb kernelWeb fileRefsWeb dialogToolsWeb searchWeb open openUntouched save commandsSurgery navigation navTree fork virtualWorkspace"
 WEB_ALL="$WEB_DEFAULT undo serializer saveUnicode commands friction mergeMixed sectionsLive validateReveal untrustedReply"
 web="${E2E_WEB:-}"
 [ -n "$web" ] || { [ -n "${E2E_SUITES:-}" ] && web=none || web="$WEB_DEFAULT"; }

@@ -73,6 +73,9 @@ export async function startWebSite(): Promise<WebSite> {
     switch (path) {
       case '/article.html':
         return html(ARTICLE);
+      case '/open/article.html':
+        // A site that lets browsers read it (CORS); every other page here refuses them, as most sites do.
+        return send(200, 'text/html; charset=utf-8', ARTICLE, { 'access-control-allow-origin': '*' });
       case '/loop':
         return send(302, 'text/plain', '', { location: '/loop' });
       case '/to-rebind':

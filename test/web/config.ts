@@ -11,6 +11,8 @@ export interface WebPassConfig {
   /** Mock model servers the pass started (they answer CORS); their responses are scripted in order. */
   anthropic?: { url: string; key: string; replies: string[] };
   openai?: { url: string; key: string; replies: string[] };
+  /** read_url from the browser: a mock Anthropic server scripted to read two pages of `site`. */
+  readUrl?: { url: string; key: string; site: string };
   /** A Jupyter Server the pass started, allowing the workbench's origin. */
   jupyter?: { url: string; token: string };
 }

@@ -67,8 +67,9 @@ export default async function webPass(ctx) {
   const origin = new URL(ctx.baseUrl).origin;
   // DIALOG_TEST_NO_KERNEL=1 (npm test without Jupyter, by choice): no Jupyter Server suite.
   const suites = (process.env.WEB_SUITES || 'host').split(/\s+/).filter((s) => s && !(s === 'kernelWeb' && process.env.DIALOG_TEST_NO_KERNEL === '1'));
-  const { startAnthropic, startOpenAI } = await import(pathToFileURL(join(dir, 'mocks.mjs')).href);
+  const { startAnthropic, startOpenAI, startWebSite } = await import(pathToFileURL(join(dir, 'mocks.mjs')).href);
   const mocks = [];
+  let site = null;
   let jupyter = null;
   try {
     const cfg = { suites, grep: process.env.WEB_GREP || undefined, skip: process.env.WEB_SKIP || undefined };
@@ -81,6 +82,18 @@ export default async function webPass(ctx) {
         mocks.push([name, mock]);
         cfg[name] = { url: mock.url, key, replies: [replies[name].join('')] };
       }
+    }
+    if (suites.includes('readUrlWeb')) {
+      // The model reads a page that lets browsers read it, then one that does not (as most sites).
+      site = await startWebSite();
+      const key = 'sk-anthropic-web-read';
+      const mock = await startAnthropic({ apiKey: key, cors: true });
+      mock.enqueue(
+        { text: [], toolUses: [{ id: 'toolu_open', name: 'read_url', input: { url: `${site.url}/open/article.html` } }, { id: 'toolu_closed', name: 'read_url', input: { url: `${site.url}/article.html` } }] },
+        { text: ['Widgets come in two sizes.'] },
+      );
+      mocks.push(['anthropic', mock]);
+      cfg.readUrl = { url: mock.url, key, site: site.url };
     }
     if (suites.includes('kernelWeb')) {
       jupyter = await startJupyter(origin, log);
@@ -122,6 +135,7 @@ export default async function webPass(ctx) {
     assert.equal(passed > 0, true, 'some web test ran');
   } finally {
     for (const [, m] of mocks) await m.close();
+    await site?.close();
     await jupyter?.stop();
   }
 }

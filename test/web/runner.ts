@@ -15,6 +15,7 @@ const SUITES: Record<string, () => unknown> = {
   fileRefsWeb: () => require('./fileRefsWeb.test'),
   dialogToolsWeb: () => require('./dialogToolsWeb.test'),
   searchWeb: () => require('./searchWeb.test'),
+  readUrlWeb: () => require('./readUrlWeb.test'),
   open: () => require('../extension/open.test'),
   openUntouched: () => require('../extension/openUntouched.test'),
   serializer: () => require('../extension/serializer.test'),
