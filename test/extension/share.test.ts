@@ -1,9 +1,10 @@
 // Dialog: Share… in the real VS Code, against a local stand-in of GitHub's gist API (test/mocks/
 // githubServer.ts, pointed at through `github-enterprise.uri` as an Enterprise server is): the preview
 // names what is left out and what looks secret and nothing is sent while a secret is in; a secret gist
-// holds <dialog>.md and <dialog>.ipynb; sharing again updates it; 401, 422, offline and a gist deleted on
-// GitHub say what to do and publish nothing; Open from URL opens a shared dialog untitled; Manage Shared
-// Dialogs deletes it; Export as HTML writes one self-contained file.
+// holds <dialog>.md and <dialog>.ipynb; sharing again updates it; 401, 403, 422, offline, a share over
+// 10 MB and a gist deleted on GitHub say what to do and publish nothing; Open from URL opens a shared
+// dialog untitled; Manage Shared Dialogs updates, copies, opens and deletes; Export as HTML writes one
+// self-contained file.
 //
 // VS Code refuses its sign-in consent prompt inside extension tests (DialogService.skipDialogs), so the
 // suite gives the share commands the stand-in's token, as a script would.
@@ -104,13 +105,17 @@ describe('Dialog: Share…', function () {
     assert.ok(!file.includes(r.gistId!), 'the dialog file does not remember the share');
   });
 
-  it('a 401 and a 422 say what to do and change nothing', async () => {
+  it('a 401, a 403 and a 422 say what to do and change nothing', async () => {
     const gist = [...gh.gists.values()][0];
     const revisions = gist.revisions;
     gh.failNext(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
     const r401 = await share({ publish: true, choices: { leaveOut: ['c0000001'] } });
     assert.equal(r401.ok, false);
     assert.match(r401.message, /refused the sign-in \(401: Bad credentials\): sign in again and retry/);
+    gh.failNext(403, { message: 'API rate limit exceeded', documentation_url: 'https://docs.github.com/rest', status: '403' });
+    const r403 = await share({ publish: true, choices: { leaveOut: ['c0000001'] } });
+    assert.equal(r403.ok, false);
+    assert.match(r403.message, /refused the request \(403: API rate limit exceeded\): the sign-in needs the gist scope, or a rate limit was hit/);
     gh.failNext(422, { message: 'Validation Failed', errors: [{ resource: 'Gist', code: 'missing_field', field: 'files' }], status: '422' });
     const r422 = await share({ publish: true, choices: { leaveOut: ['c0000001'] } });
     assert.equal(r422.ok, false);
@@ -156,6 +161,28 @@ describe('Dialog: Share…', function () {
     const raw = `${gh.url}/raw/${r.gistId}/${encodeURIComponent(`${name}.ipynb`)}`;
     const again = await vscode.commands.executeCommand<vscode.Uri>('dialogNotebook.openFromUrl', raw);
     assert.equal(again.scheme, 'untitled');
+  });
+
+  it('Manage Shared Dialogs updates the gist (a new revision), copies and opens its link', async () => {
+    const r = (await vscode.commands.executeCommand<{ gistId: string; url: string }[]>('dialogNotebook.manageShared', 'list'))[0];
+    const revisions = gh.gists.get(r.gistId)!.revisions;
+    const updated = await vscode.commands.executeCommand<Result>('dialogNotebook.manageShared', 'update', r.gistId, gh.token);
+    assert.equal(updated.ok, true, updated.message);
+    assert.equal(gh.gists.get(r.gistId)!.revisions, revisions + 1);
+    const copied = await vscode.commands.executeCommand<Result>('dialogNotebook.manageShared', 'copy', r.gistId);
+    assert.equal(copied.message, r.url);
+    assert.equal(await vscode.env.clipboard.readText(), r.url);
+    const opened = await vscode.commands.executeCommand<Result>('dialogNotebook.manageShared', 'open', r.gistId);
+    assert.equal(opened.message, r.url);
+  });
+
+  it('a share over the 10 MB a gist takes says so and sends nothing', async () => {
+    const big = await freshDialog('share-big', [new Message({ id: 'b0000001', msgType: 'note', content: 'A long note. '.repeat(440_000) })]);
+    const sent = gh.requests.length;
+    const r = await vscode.commands.executeCommand<Result>('dialogNotebook.share', big.nb.uri, { token: gh.token, publish: true });
+    assert.equal(r.ok, false);
+    assert.match(r.message, /over the 10\.0 MB a gist takes: leave out outputs or big messages/);
+    assert.equal(gh.requests.length, sent, 'nothing sent');
   });
 
   it('Manage Shared Dialogs deletes the gist and forgets it', async () => {

@@ -9,12 +9,14 @@ import * as vscode from 'vscode';
 export interface Typing {
   doc: vscode.TextDocument;
   selections: readonly vscode.Selection[];
+  /** The document's version then: once the user typed on, their cursor is where they left it. */
+  version: number;
 }
 
 export function typingIn(nb: vscode.NotebookDocument): Typing | undefined {
   const ed = vscode.window.activeTextEditor;
   if (!ed || !nb.getCells().some((c) => c.document === ed.document)) return undefined;
-  return { doc: ed.document, selections: ed.selections };
+  return { doc: ed.document, selections: ed.selections, version: ed.document.version };
 }
 
 /** How long after the edit VS Code may still tell that the cell's editor lost the focus. */
@@ -40,7 +42,7 @@ export async function keepTyping(nb: vscode.NotebookDocument, was: Typing | unde
   await vscode.commands.executeCommand('notebook.cell.edit');
   // Read again: the command moved the focus (a plain read would be narrowed to undefined above).
   const text = activeText();
-  if (text?.document === was.doc) text.selections = [...was.selections];
+  if (text?.document === was.doc && was.doc.version === was.version) text.selections = [...was.selections];
 }
 
 const activeText = (): vscode.TextEditor | undefined => vscode.window.activeTextEditor;
