@@ -35,8 +35,13 @@ export const tests = {
     const listErrors = [];
     page.on('console', (m) => m.type() === 'error' && /NotebookCellList|reading 'element'/.test(m.text()) && listErrors.push(m.text().split('\n')[0]));
     await openNewFileAsDialog(page, vsc, FILE);
-    // The user types at the end of a code cell: an unsaved edit.
-    await rowWith(page, 'user_cell = 0').locator('.view-line', { hasText: 'user_cell = 0' }).click();
+    // The user types at the end of a code cell: an unsaved edit. A click on a dialog just drawn may only
+    // select the cell: clicked again until its editor has the keyboard.
+    const inUserCell = () => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor') && !!document.activeElement.closest('.monaco-list-row')?.textContent.replace(/\u00a0/g, ' ').includes('user_cell = 0'));
+    await until(page, async () => {
+      await rowWith(page, 'user_cell = 0').locator('.view-line', { hasText: 'user_cell = 0' }).click();
+      return inUserCell();
+    }, (ok) => ok, 'the user\'s cell to take the keyboard');
     await page.keyboard.press('End');
     await page.keyboard.type(' + 1');
     await rowWith(page, 'user_cell = 0 + 1').waitFor({ timeout: 30000 });
