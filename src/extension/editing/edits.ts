@@ -96,7 +96,18 @@ export interface MessagesEdit {
 }
 
 /** Each cell of `nb` with its metadata: what `repairShifted` compares with after an edit. */
-export const cellsNow = (nb: vscode.NotebookDocument) => nb.getCells().map((c) => [c, c.metadata] as const);
+const cellsNow = (nb: vscode.NotebookDocument) => nb.getCells().map((c) => [c, c.metadata] as const);
+
+/**
+ * Applies `made`, planned against `nb` as it is now (no await between), and puts right what another
+ * writer's edit on its way shifted (repairShifted). False when VS Code refused the edit.
+ */
+export async function applyRepaired(nb: vscode.NotebookDocument, made: MessagesEdit): Promise<boolean> {
+  const before = cellsNow(nb);
+  if (!(await vscode.workspace.applyEdit(made.edit))) return false;
+  await repairShifted(nb, before, made);
+  return true;
+}
 
 /** Rounds of repairShifted: a repair is an index edit too, which yet another edit in flight may shift. */
 const REPAIR_ROUNDS = 5;
@@ -106,14 +117,12 @@ const REPAIR_ROUNDS = 5;
  * checks no version: a cell another writer (the user in the window, another extension) inserted or removed
  * just before shifts them, and a message's metadata lands on its neighbour, which then bears its id. After
  * `made` (planned against `before`) was applied, each cell that was there before bears its id again: a
- * target its message's, any other its own, its metadata written back where it is not so. Returns how many
- * cells were put right.
+ * target its message's, any other its own, its metadata written back where it is not so.
  */
-export async function repairShifted(nb: vscode.NotebookDocument, before: ReturnType<typeof cellsNow>, made: MessagesEdit): Promise<number> {
+async function repairShifted(nb: vscode.NotebookDocument, before: ReturnType<typeof cellsNow>, made: MessagesEdit): Promise<void> {
   const targeted = new Map(made.targets);
   const idOf = (md: { [key: string]: unknown }) => cellState({ metadata: md }).id;
   const name = nb.uri.path.split('/').pop();
-  let put = 0;
   for (let round = 1; round <= REPAIR_ROUNDS && !nb.isClosed; round++) {
     const fixes: vscode.NotebookEdit[] = [];
     for (const [cell, was] of before) {
@@ -128,10 +137,8 @@ export async function repairShifted(nb: vscode.NotebookDocument, before: ReturnT
       log.error(`${name}: another edit shifted one of ours, and VS Code refused putting ${fixes.length} cell(s) right.`);
       break;
     }
-    put += fixes.length;
     log.warn(`${name}: another edit landed while one of ours was on its way and shifted it; ${fixes.length} cell(s) put right (round ${round}).`);
   }
-  return put;
 }
 
 /**
@@ -228,11 +235,7 @@ export function applyDialogEdit(snap: DialogSnapshot, plan: DialogEdit<unknown>)
 
 async function applyPlan(nb: vscode.NotebookDocument, plan: DialogEdit<unknown>): Promise<string | null> {
   if (!plan.edits.length) return null;
-  const before = cellsNow(nb);
-  const made = dialogEdit2workspace(nb, plan);
-  const ok = await vscode.workspace.applyEdit(made.edit);
-  if (!ok) return 'VS Code refused the edit';
-  await repairShifted(nb, before, made);
+  if (!(await applyRepaired(nb, dialogEdit2workspace(nb, plan)))) return 'VS Code refused the edit';
   applied.fire(nb);
   return null;
 }

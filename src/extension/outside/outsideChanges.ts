@@ -24,7 +24,7 @@ import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersi
 import { NOTEBOOK_TYPE, notebookMetadataWith } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
 import { adoptRead, readOf } from '../document/origins';
-import { cellsNow, messageListEdit, queueEdit, repairShifted } from '../editing/edits';
+import { applyRepaired, messageListEdit, queueEdit } from '../editing/edits';
 import { isBusy } from '../editing/busyCells';
 import { isStreaming } from '../document/streamingReplies';
 import { keepTyping, typingIn } from '../editing/keepTyping';
@@ -144,14 +144,11 @@ async function mergeInto(nb: vscode.NotebookDocument, base: Dialog, theirs: Dial
     if (typeof token === 'string') adoptRead(nb, token);
     const meta = jsonEqual(dialog.meta, d.meta) ? [] : [vscode.NotebookEdit.updateNotebookMetadata(notebookMetadataWith(nb, dialog.meta))];
     // An edited message is written into its cell's document, which VS Code finds wherever the cell stands.
-    const before = cellsNow(nb);
     const made = messageListEdit(nb, d.messages, dialog.messages, new Set(), meta);
-    const { edit, empty } = made;
-    const edited = !empty;
+    const edited = !made.empty;
     if (edited) {
       const typing = typingIn(nb);
-      if (!(await vscode.workspace.applyEdit(edit))) return undefined;
-      await repairShifted(nb, before, made);
+      if (!(await applyRepaired(nb, made))) return undefined;
       void keepTyping(nb, typing);
     }
     return { uri: nb.uri.toString(), said: describeMerge(report), conflicts: report.conflicts, edited, report };
