@@ -91,9 +91,10 @@ if (suites.length) {
   jobs.push(build({ ...common, entryPoints: suites, outdir: 'out/test/extension', outbase: 'test/extension', format: 'cjs',
     external: ['vscode', 'mocha', 'sharp'] }));
 }
-// The mock model servers, for the Playwright scripts that answer prompts (the suites bundle them).
+// The mock model servers and the GitHub stand-in, for the Playwright scripts that answer prompts or share (the suites bundle them).
 if (existsSync('test/mocks')) {
   jobs.push(build({ ...common, entryPoints: ['test/mocks/anthropicServer.ts'], outfile: 'out/test/mocks/anthropicServer.cjs', format: 'cjs' }));
+  jobs.push(build({ ...common, entryPoints: ['test/mocks/githubServer.ts'], outfile: 'out/test/mocks/githubServer.cjs', format: 'cjs' }));
 }
 // The web pass (test/web, scripts/e2e.sh with E2E_WEB): one runner bundle for the web-worker extension host
 // with mocha's browser build and the suites; Node's assert ported, the Node-only imports of some suites

@@ -104,9 +104,10 @@ export class SharePreview {
       this.sharer.publish(this.nb, p, { keepSecrets: this.choices.keepSecrets, anew, token }),
     );
     this.lastResult = r;
+    // The view redrawn first (Publish becomes Update the gist), then the outcome: a redraw after it wiped the link.
+    if (r.ok) await this.refresh();
     this.post(r.ok ? { type: 'done', text: r.message.replace(/: https?:\/\/\S+$/, ' (link copied):'), url: r.url } : { type: 'failed', text: r.message });
     await this.published(r, this);
-    if (r.ok) await this.refresh();
     return r;
   }
 
