@@ -83,6 +83,9 @@ export interface Platform {
 const SLOT = Symbol.for('dialogNotebook.platform');
 type Slot = { [SLOT]?: Platform };
 
+/** Why a browser's fetch failed with a bare TypeError: it cannot tell a server that refuses CORS from one that is down. */
+export const CROSS_ORIGIN_HINT = 'most likely the site refuses cross-origin reads (CORS), which VS Code in a browser needs. VS Code desktop reads any site.';
+
 export function setPlatform(p: Platform): void {
   (globalThis as Slot)[SLOT] = p;
 }

@@ -2,7 +2,7 @@
 // host): no environment, no local files or processes; images scaled with OffscreenCanvas, the
 // browser's WebSocket for Jupyter Servers reached by URL.
 
-import type { Platform } from '../extension/platform';
+import { CROSS_ORIGIN_HINT, type Platform } from '../extension/platform';
 import { canvasResizer } from './canvasResizer';
 import { fetchPage } from '../extension/web/fetchPage';
 import { htmlToMarkdown } from '../extension/web/htmlMarkdown';
@@ -14,7 +14,7 @@ async function browserFetch(url: string, opts: Parameters<Platform['fetchPage']>
     // No User-Agent: a header outside CORS's safe list makes the browser ask the site first, and most refuse.
     return await fetchPage(url, { ...opts, headers: {}, redirect: 'follow' });
   } catch (e) {
-    if (e instanceof TypeError) throw new Error(`the browser could not read it (${e.message}): most likely the site refuses cross-origin reads (CORS), which VS Code in a browser needs. VS Code desktop reads any site.`, { cause: e });
+    if (e instanceof TypeError) throw new Error(`the browser could not read it (${e.message}): ${CROSS_ORIGIN_HINT}`, { cause: e });
     throw e;
   }
 }

@@ -13,6 +13,8 @@ export interface WebPassConfig {
   openai?: { url: string; key: string; replies: string[] };
   /** read_url from the browser: a mock Anthropic server scripted to read two pages of `site`. */
   readUrl?: { url: string; key: string; site: string };
+  /** The GitHub stand-in (test/mocks/githubServer.ts) answering CORS as api.github.com does, its token, and a site that refuses CORS. */
+  github?: { url: string; token: string; site: string };
   /** A Jupyter Server the pass started, allowing the workbench's origin. */
   jupyter?: { url: string; token: string };
 }

@@ -67,10 +67,11 @@ export default async function webPass(ctx) {
   const origin = new URL(ctx.baseUrl).origin;
   // DIALOG_TEST_NO_KERNEL=1 (npm test without Jupyter, by choice): no Jupyter Server suite.
   const suites = (process.env.WEB_SUITES || 'host').split(/\s+/).filter((s) => s && !(s === 'kernelWeb' && process.env.DIALOG_TEST_NO_KERNEL === '1'));
-  const { startAnthropic, startOpenAI, startWebSite } = await import(pathToFileURL(join(dir, 'mocks.mjs')).href);
+  const { startAnthropic, startOpenAI, startWebSite, startGitHub } = await import(pathToFileURL(join(dir, 'mocks.mjs')).href);
   const mocks = [];
   let site = null;
   let jupyter = null;
+  let github = null;
   try {
     const cfg = { suites, grep: process.env.WEB_GREP || undefined, skip: process.env.WEB_SKIP || undefined };
     if (suites.includes('answerWeb')) {
@@ -85,7 +86,7 @@ export default async function webPass(ctx) {
     }
     if (suites.includes('readUrlWeb')) {
       // The model reads a page that lets browsers read it, then one that does not (as most sites).
-      site = await startWebSite();
+      site ??= await startWebSite();
       const key = 'sk-anthropic-web-read';
       const mock = await startAnthropic({ apiKey: key, cors: true });
       mock.enqueue(
@@ -94,6 +95,12 @@ export default async function webPass(ctx) {
       );
       mocks.push(['anthropic', mock]);
       cfg.readUrl = { url: mock.url, key, site: site.url };
+    }
+    if (suites.includes('shareWeb')) {
+      // The stand-in answers browsers as api.github.com does; the local site refuses cross-origin reads.
+      github = await startGitHub(undefined, { cors: true });
+      site ??= await startWebSite();
+      cfg.github = { url: github.url, token: github.token, site: site.url };
     }
     if (suites.includes('kernelWeb')) {
       jupyter = await startJupyter(origin, log);
@@ -132,10 +139,18 @@ export default async function webPass(ctx) {
         if (name === 'anthropic') assert.equal(r.headers['anthropic-dangerous-direct-browser-access'], 'true');
       }
     }
+    // The gist API was called from the browser (Origin), after a CORS preflight as api.github.com gets.
+    if (github) {
+      const calls = github.requests.filter((r) => r.path.startsWith('/api/v3/gists'));
+      assert.ok(calls.some((r) => r.method === 'POST') && calls.some((r) => r.method === 'PATCH') && calls.some((r) => r.method === 'DELETE'), 'the gist was created, updated and deleted');
+      for (const r of calls) assert.ok(r.origin, `github: a browser request (Origin) ${r.method} ${r.path}`);
+      assert.ok(github.requests.some((r) => r.method === 'OPTIONS'), 'the browser asked first (CORS preflight)');
+    }
     assert.equal(passed > 0, true, 'some web test ran');
   } finally {
     for (const [, m] of mocks) await m.close();
     await site?.close();
     await jupyter?.stop();
+    await github?.close();
   }
 }

@@ -16,6 +16,7 @@ const SUITES: Record<string, () => unknown> = {
   dialogToolsWeb: () => require('./dialogToolsWeb.test'),
   searchWeb: () => require('./searchWeb.test'),
   readUrlWeb: () => require('./readUrlWeb.test'),
+  shareWeb: () => require('./shareWeb.test'),
   open: () => require('../extension/open.test'),
   openUntouched: () => require('../extension/openUntouched.test'),
   serializer: () => require('../extension/serializer.test'),

@@ -3,6 +3,7 @@
 // failed create leaves no gist behind (GitHub creates a gist whole or not at all).
 
 import type { Octokit } from '@octokit/core';
+import { CROSS_ORIGIN_HINT, platform } from '../platform';
 
 export interface GistFile {
   content: string;
@@ -38,12 +39,14 @@ function githubSays(e: { response?: { data?: unknown } }): string {
   return [d?.message, detail].filter(Boolean).join(': ');
 }
 
-/** A failed request as a GistError, its message naming the next step. */
-export function gistError(e: unknown, host: string): GistError {
+/** A failed request as a GistError, its message naming the next step; `browser`: made by VS Code in a browser. */
+export function gistError(e: unknown, host: string, browser = false): GistError {
   const status = (e as { status?: number }).status;
   const response = (e as { response?: unknown }).response;
   if (!response) {
     const why = e instanceof Error ? e.message : String(e);
+    // GitHub's API allows cross-origin requests; a server that does not cannot be used from vscode.dev.
+    if (browser) return new GistError(`${host} could not be reached from the browser (${why}): nothing was published. Check the connection; if it holds, ${CROSS_ORIGIN_HINT}`, 'offline');
     return new GistError(`${host} could not be reached (${why}): nothing was published. Check the connection and try again.`, 'offline');
   }
   const says = githubSays(e as { response?: { data?: unknown } });
@@ -75,7 +78,7 @@ export class GistClient {
     try {
       return await fn();
     } catch (e) {
-      throw gistError(e, this.host);
+      throw gistError(e, this.host, platform().kind === 'browser');
     }
   }
 

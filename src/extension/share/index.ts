@@ -8,6 +8,7 @@ import { activeDialog } from '../commands/target';
 import { CommandResult, reason, refuse } from '../commands/feedback';
 import { dlg2notebook, NOTEBOOK_TYPE } from '../document/cells';
 import { log } from '../log';
+import { CROSS_ORIGIN_HINT, platform } from '../platform';
 import type { ShareChoices } from '../../shared/shareProtocol';
 import { gistSession, githubTarget } from './github';
 import { htmlDocument } from './htmlPage';
@@ -131,7 +132,13 @@ async function manage(context: vscode.ExtensionContext, sharer: Sharer, action?:
 }
 
 async function fetchText(url: string): Promise<string> {
-  const r = await fetch(url);
+  let r: Response;
+  try {
+    r = await fetch(url);
+  } catch (e) {
+    if (e instanceof TypeError && platform().kind === 'browser') throw new Error(`the browser could not read it (${e.message}): ${CROSS_ORIGIN_HINT}`, { cause: e });
+    throw e;
+  }
   if (!r.ok) throw new Error(`${url} answered ${r.status}`);
   return r.text();
 }
@@ -160,7 +167,8 @@ async function openFromUrl(sharer: Sharer, given?: unknown): Promise<vscode.Uri 
       source = !f.truncated && typeof f.content === 'string' ? f.content : await fetchText(f.raw_url ?? '');
     }
   } catch (e) {
-    return refuse(`Could not read ${text.trim()}: ${reason(e)}. Check the address and the connection.`);
+    const why = reason(e).replace(/\.$/, '');
+    return refuse(`Could not read ${text.trim()}: ${why}. Check the address and the connection.`);
   }
   let nbData: vscode.NotebookData;
   try {
