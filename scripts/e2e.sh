@@ -53,11 +53,11 @@ for script in "$ROOT"/test/ui/*.mjs; do
     --settings "$settings" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
 done
 
-# Web-only suites first, then the shared suites that need no local process and prove the rest (≈5 min):
+# Web-only suites first (sharing a dialog to a CORS GitHub stand-in among them), then the shared suites that need no local process and prove the rest (≈5 min):
 # opening and saving byte for byte (and opening every dialog with auto save on writes nothing), surgery as one undo step each, the panel, outline and sections (an image
 # scaled by OffscreenCanvas), forks and the Lineage view, a dialog on a virtual file system. `all` adds the other shared suites that run there
 # (≈7 min).
-WEB_DEFAULT="host answerWeb readUrlWeb kernelWeb fileRefsWeb dialogToolsWeb searchWeb open openUntouched save commandsSurgery navigation navTree fork virtualWorkspace"
+WEB_DEFAULT="host answerWeb readUrlWeb shareWeb kernelWeb fileRefsWeb dialogToolsWeb searchWeb open openUntouched save commandsSurgery navigation navTree fork virtualWorkspace"
 WEB_ALL="$WEB_DEFAULT undo serializer saveUnicode commands friction mergeMixed sectionsLive validateReveal untrustedReply"
 web="${E2E_WEB:-}"
 [ -n "$web" ] || { [ -n "${E2E_SUITES:-}" ] && web=none || web="$WEB_DEFAULT"; }
