@@ -86,6 +86,9 @@ describe('many hands at once: seeded interleavings converge', function () {
       const stats = { saves: 0, refused: 0, user: 0, agent: 0, agentFailed: 0, program: 0, programFailed: 0, checkouts: 0 };
       const end = Date.now() + SECONDS * 1000;
       const ids = () => nb.getCells().map(idOf).filter((x): x is string => !!x);
+      /** The program's writes, with their times, printed when a seed fails (to match with the Output channel). */
+      const trail: string[] = [];
+      const told = (what: string) => trail.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
 
       const user = async () => {
         const mine: string[] = [];
@@ -162,6 +165,7 @@ describe('many hands at once: seeded interleavings converge', function () {
             if (!checkedOut && rand() < 0.05) {
               // git puts the file back as committed: nothing acknowledged since may go.
               git('checkout', '--', name.split('/').pop()!);
+              told('git checkout');
               checkedOut = true;
               stats.checkouts++;
               continue;
@@ -173,6 +177,7 @@ describe('many hands at once: seeded interleavings converge', function () {
               const r = await p.run({ path, op: 'add', id, after: pick(start).id, text: text(marker, 0), rename });
               if (!r.ok) stats.programFailed++;
               else {
+                told(`program added ${marker} (${rename ? 'by a rename' : 'in place'})`);
                 mine.push({ marker, id, v: 0 });
                 ack(marker, 0);
                 stats.program++;
@@ -182,6 +187,7 @@ describe('many hands at once: seeded interleavings converge', function () {
               const r = await p.run({ path, op: 'edit', id: m.id, text: text(m.marker, m.v + 1), rename });
               if (!r.ok) stats.programFailed++;
               else {
+                told(`program wrote ${m.marker} v${m.v + 1} (${rename ? 'by a rename' : 'in place'})`);
                 m.v++;
                 ack(m.marker, m.v);
                 stats.program++;
@@ -221,6 +227,7 @@ describe('many hands at once: seeded interleavings converge', function () {
         else if (Math.max(...versions) < v) problems.push(`${marker}: v${v} acknowledged, the dialog shows v${versions.join(', v')}`);
         else if (versions.length > 1 && !conflicted(nb, marker)) problems.push(`${marker} stands ${versions.length} times`);
       }
+      if (problems.length) console.log(`    the program's writes:\n      ${trail.join('\n      ')}`);
       assert.deepEqual(problems, [], 'every acknowledged change is in the dialog, once');
     });
   }

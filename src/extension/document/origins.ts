@@ -62,6 +62,25 @@ function dropAdopted(nb: vscode.NotebookDocument): void {
   adopted.delete(nb);
 }
 
+/** The reads VS Code made through the serializer (opening, reloading or reverting a file), the latest kept. */
+const fileReads = new Set<string>();
+const FILE_READS = 1000;
+
+/** The serializer read a file: `token` is its read. */
+export function noteFileRead(token: string): void {
+  fileReads.add(token);
+  if (fileReads.size > FILE_READS) fileReads.delete(fileReads.values().next().value!);
+}
+
+/** Whether `token` is a read of a file by VS Code (not one of ours, made to merge a change on disk). */
+export const isFileRead = (token: string | undefined): token is string => token !== undefined && fileReads.has(token);
+
+/** The read a cell came from, when it came from one. */
+export function cellReadOf(cell: { metadata: { [key: string]: unknown } }): string | undefined {
+  const o = cell.metadata?.[BOOKKEEPING];
+  return isJsonObject(o as Json) && typeof (o as JsonObject).file === 'string' ? ((o as JsonObject).file as string) : undefined;
+}
+
 /** The read token of an open dialog notebook (`NotebookData.metadata.dialogOrigin.file`). */
 export function readOf(nb: { metadata: { [key: string]: unknown } }): string | undefined {
   const o = nb.metadata?.[BOOKKEEPING];

@@ -8,7 +8,7 @@ import { Dialog } from '../../core/model';
 import { savedDialog } from '../../core/reply';
 import { savedOutputs } from './streamingReplies';
 import { config } from '../config';
-import { BOOKKEEPING } from './origins';
+import { BOOKKEEPING, noteFileRead } from './origins';
 import { withBookkeeping } from './bookkeeping';
 import { log } from '../log';
 import { noteWritten } from './ownWrites';
@@ -39,7 +39,10 @@ export class DialogSerializer implements vscode.NotebookSerializer {
     // A brand-new file (e.g. "New Dialog" saved for the first time) is an empty dialog.
     if (!text.trim()) return dlg2notebook(new Dialog(), this.codeLanguage());
     try {
-      return dlg2notebook(readIpynb(text), this.codeLanguage());
+      const d = readIpynb(text);
+      const token = (d.origin as { file?: unknown } | undefined)?.file;
+      if (typeof token === 'string') noteFileRead(token); // a reload is told by its cells (outsideChanges.ts)
+      return dlg2notebook(d, this.codeLanguage());
     } catch (e) {
       // One line saying what is wrong: the read error's own, else what broke (a bug to report).
       const cause = e instanceof DialogReadError ? e.message : `unexpected error (${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}); please report it`;

@@ -53,7 +53,7 @@ export function applyMessages(nb: vscode.NotebookDocument, changes: readonly (re
 async function applyMessagesNow(nb: vscode.NotebookDocument, changes: readonly (readonly [vscode.NotebookCell, Message])[]): Promise<boolean> {
   // An edit to a closed notebook would open it again, without an editor, for auto save to write.
   if (!writable(nb, changes.map(([c]) => c))) return false;
-  return vscode.workspace.applyEdit(messagesEdit(nb, changes).edit);
+  return applyRepaired(nb, messagesEdit(nb, changes));
 }
 
 /**

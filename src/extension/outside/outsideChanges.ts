@@ -7,7 +7,9 @@
 // - A writer that read the file before our last save and wrote after it started from an older version:
 //   the base is the version of the file it differs from least (core nearestVersion), so what we saved stays.
 // - A clean dialog is reloaded by VS Code itself; an edit that comes first (VS Code then keeps the notebook
-//   as it is) or no reload at all gets the change merged here instead.
+//   as it is) or no reload at all gets the change merged here instead. VS Code turns the file into cells
+//   after it last checked the notebook's version, and an edit that reaches the notebook meanwhile is
+//   replaced by the file's cells without making it dirty: such edits are put back (putBack).
 // - Cells busy with a run, a streaming reply, a proposal or a tool call are left to their owner; what
 //   theirs did to them waits and is merged when they are free.
 // - A save first merges what is new on disk, then lets VS Code write: VS Code refuses a save over a file
@@ -23,7 +25,7 @@ import { Dialog, Message } from '../../core/model';
 import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersion, waitingSides } from '../../core/threeway';
 import { NOTEBOOK_TYPE, notebookMetadataWith } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
-import { adoptRead, readOf } from '../document/origins';
+import { adoptRead, cellReadOf, isFileRead, readOf } from '../document/origins';
 import { applyRepaired, messageListEdit, queueEdit } from '../editing/edits';
 import { isBusy } from '../editing/busyCells';
 import { isStreaming } from '../document/streamingReplies';
@@ -62,6 +64,11 @@ interface Watched {
   queued?: Promise<void>;
   /** Ends the wait of a check for an unreadable file to be written on. */
   wake?: () => void;
+  /**
+   * The file reads the notebook has held, and its dialog at its last change while it had no unsaved
+   * edits (none while it has: VS Code reloads only a notebook without, and a revert is asked for).
+   */
+  seen: { reads: Set<string>; clean?: Dialog; sample?: ReturnType<typeof setTimeout>; reloaded?: () => void };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -78,6 +85,8 @@ const RETRY_MS = 200;
 const CHANGED = 'changed on disk';
 /** How often messages that theirs changed while they were busy are looked at again. */
 const WAITING_POLL_MS = 500;
+/** When the dirty state is looked at again after a change (it reaches the extension host after the change). */
+const DIRTY_SAMPLE_MS = 100;
 
 async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number } | undefined> {
   try {
@@ -244,15 +253,12 @@ function readTheirs(text: string, name: string): Dialog | string {
 }
 
 /** For a clean notebook: whether VS Code reloads it ('reloaded'), or an edit comes first or nothing does. */
-function reloadOrEdit(nb: vscode.NotebookDocument): Promise<'reloaded' | 'edited' | 'neither'> {
-  const read = readOf(nb);
+function reloadOrEdit(nb: vscode.NotebookDocument, w: Watched): Promise<'reloaded' | 'edited' | 'neither'> {
   return new Promise((resolve) => {
-    const done = (r: 'reloaded' | 'edited' | 'neither') => (sub.dispose(), clearTimeout(timer), resolve(r));
-    const sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook !== nb) return;
-      if (readOf(nb) !== read) done('reloaded');
-      else if (nb.isDirty) done('edited');
-    });
+    const done = (r: 'reloaded' | 'edited' | 'neither') => (sub.dispose(), clearTimeout(timer), (w.seen.reloaded = undefined), resolve(r));
+    // Told by followReads, which sees the file's new read on the notebook's cells.
+    w.seen.reloaded = () => done('reloaded');
+    const sub = vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook === nb && nb.isDirty && done('edited'));
     const timer = setTimeout(() => done('neither'), RELOAD_WAIT_MS);
   });
 }
@@ -282,7 +288,7 @@ async function check(w: Watched): Promise<void> {
   const version: Version = { text: disk.text, dialog: theirs };
   if (!nb.isDirty && messageDistance(dialogOf(nb), theirs) === 0) return reloaded(nb, w, version, disk.mtime);
   if (!nb.isDirty) {
-    const r = await reloadOrEdit(nb);
+    const r = await reloadOrEdit(nb, w);
     if (r === 'reloaded') return reloaded(nb, w, version, disk.mtime);
     log.info(`${name} changed on disk; ${r === 'edited' ? 'an edit came before VS Code reloaded it' : 'VS Code did not reload it'}: merged here.`);
   }
@@ -312,6 +318,31 @@ async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mti
   if (r && r !== 'reread' && r.edited) await holdMtime(w);
 }
 
+/**
+ * The file reads VS Code put into the notebook: its own, and the one its first and last cells share (VS Code
+ * reloads a file without changing the notebook's metadata when only our bookkeeping in it differs, but
+ * every cell it keeps or puts there carries the new read).
+ */
+function heldReads(nb: vscode.NotebookDocument): string[] {
+  const own = readOf(nb);
+  const first = nb.cellCount ? cellReadOf(nb.cellAt(0)) : undefined;
+  const cells = first !== undefined && first === cellReadOf(nb.cellAt(nb.cellCount - 1)) ? first : undefined;
+  return [own, cells].filter(isFileRead);
+}
+
+/**
+ * VS Code reloaded the clean notebook, which held `held`: edits that reached it while VS Code read the
+ * file (it checks the notebook's version before, not after) are in `held` only. They come back in,
+ * merged from the version of the file they were made on, as the writers that made them were told.
+ */
+async function putBack(nb: vscode.NotebookDocument, w: Watched, held: Dialog): Promise<void> {
+  if (nb.isClosed) return;
+  const from = startedFrom(w, held);
+  if (!from || messageDistance(from.dialog, held) === 0) return;
+  log.info(`${nameOf(w.uri)}: VS Code reloaded it from disk while edits were on their way; those edits are put back.`);
+  await mergeTold(nb, from.dialog, held, 'reloaded from disk, then the edits made meanwhile put back');
+}
+
 /** Merges `v` (read from disk) from the version it started from; the notebook now holds the file. */
 async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version, what: string, read: string | undefined): Promise<void> {
   const name = nameOf(w.uri);
@@ -335,7 +366,12 @@ async function holdMtime(w: Watched): Promise<void> {
   if (!set || w.uri.scheme !== 'file' || w.mtime === undefined) return;
   // Only while the file still holds what was merged: a newer write is merged (or refused) on its own event.
   const now = await readDisk(w.uri);
-  if (now?.text === w.known.text && now.mtime > w.mtime) await set(w.uri.fsPath, w.mtime);
+  if (now?.text !== w.known.text || now.mtime <= w.mtime) return;
+  await set(w.uri.fsPath, w.mtime);
+  // A write that landed between the read and the setting would pass for the merged file and be saved
+  // over: it gets its own time back, so VS Code refuses the save and the write's event merges it.
+  const after = await readDisk(w.uri);
+  if (after && after.text !== w.known.text) await set(w.uri.fsPath, Math.max(after.mtime, now.mtime, Date.now()));
 }
 
 /** Before a save: what is new on disk is merged first, so the save writes it too and is not refused. */
@@ -352,7 +388,7 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     const key = nb.uri.toString();
     if (watched.has(key)) return;
     const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(nb.uri, '..'), nameOf(nb.uri)), true, false, true);
-    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve() };
+    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) } };
     w.subs.push(fsw, fsw.onDidChange(() => changed(w)), fsw.onDidCreate(() => changed(w)));
     // Straight from the OS as well, for a local file: ~100 ms before VS Code's watcher. Both report one write.
     const local = nb.uri.scheme === 'file' ? platform().watchLocalFile : undefined;
@@ -367,6 +403,7 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
   const forget = (key: string) => {
     const w = watched.get(key);
     if (w?.polling) clearTimeout(w.polling);
+    if (w?.seen.sample) clearTimeout(w.seen.sample);
     w?.subs.forEach((s) => s.dispose());
     watched.delete(key);
   };
@@ -380,13 +417,36 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
       if (watched.get(nb.uri.toString()) === w) dialogOfVersion(w.known, nameOf(w.uri));
     }, 1000);
   };
+  /**
+   * Follows the file reads the notebook holds: a new one while it had no unsaved edits is VS Code's reload
+   * (a revert is asked for with unsaved edits). The dirty state comes after the edit's event, so it is
+   * looked at again a moment later.
+   */
+  const followReads = (e: vscode.NotebookDocumentChangeEvent) => {
+    const nb = e.notebook;
+    const w = watched.get(nb.uri.toString());
+    if (!w) return;
+    const fresh = heldReads(nb).filter((r) => !w.seen.reads.has(r));
+    const held = w.seen.clean;
+    if (fresh.length && held && e.contentChanges.length) void queueCheck(w, () => putBack(nb, w, held));
+    fresh.forEach((r) => w.seen.reads.add(r));
+    if (fresh.length) w.seen.reloaded?.();
+    const look = () => (w.seen.clean = nb.isDirty ? undefined : dialogOf(nb));
+    look();
+    if (w.seen.sample) clearTimeout(w.seen.sample);
+    w.seen.sample = setTimeout(() => !nb.isClosed && w.seen.clean && look(), DIRTY_SAMPLE_MS);
+  };
   vscode.workspace.notebookDocuments.forEach(open);
   context.subscriptions.push(
     vscode.workspace.onDidOpenNotebookDocument(open),
-    vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && readAhead(e.notebook)),
+    vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (followReads(e), readAhead(e.notebook))),
     vscode.workspace.onWillSaveNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && e.waitUntil(beforeSave(e.notebook))),
     // The save's own write: adopted when its event comes, and looked at once more here in case none does.
-    vscode.workspace.onDidSaveNotebookDocument((nb) => void (watched.get(nb.uri.toString()) && changed(watched.get(nb.uri.toString())!))),
+    vscode.workspace.onDidSaveNotebookDocument((nb) => {
+      const w = watched.get(nb.uri.toString());
+      if (!w) return;
+      void changed(w);
+    }),
     vscode.workspace.onDidCloseNotebookDocument((nb) => forget(nb.uri.toString())),
     { dispose: () => [...watched.keys()].forEach(forget) },
   );
