@@ -81,7 +81,8 @@ function openFile(DB: DatabaseSync, file: string): FileSqlite {
   try {
     // WAL: a commit appends to the log instead of rewriting pages and syncing twice; NORMAL syncs at
     // checkpoints only (a crash may lose the last commits, never the file: the stamps tell what to re-read).
-    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -${CACHE_KB}; PRAGMA temp_store = MEMORY;`);
+    // auto_vacuum (taken by a new file only): pages freed by merging FTS5's segments are given back.
+    db.exec(`PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -${CACHE_KB}; PRAGMA temp_store = MEMORY;`);
     // A file that is not a database, or a damaged schema, fails here.
     rows(statement(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"), []);
   } catch (e) {

@@ -18,7 +18,7 @@ export interface FileEngine {
 }
 
 /** What SQLite says of a file that is not, or no longer, a sound database. */
-const DAMAGED = /malformed|SQLITE_CORRUPT|not a database|SQLITE_NOTADB/i;
+const DAMAGED = /malformed|SQLITE_CORRUPT|not a database|SQLITE_NOTADB|vtable constructor failed/i;
 
 /** A file's text as its parts, or why it is not a dialog. */
 function partsOf(file: string, text: string): SearchPart[] | string {
@@ -89,15 +89,16 @@ export class IndexCalls {
 
   /** Every indexed file with the stamp it was indexed at. */
   stamps(): [string, string][] {
-    return [...this.opened().stamps()];
+    // Asked first by a sync: a damaged index answers empty once emptied, and all is read into it again.
+    return this.guard(() => [...this.opened().stamps()], true);
   }
 
   stamp(file: string): string | undefined {
-    return this.opened().stamp(file);
+    return this.guard(() => this.opened().stamp(file), true);
   }
 
   broken(): { file: string; reason: string }[] {
-    return this.opened().broken();
+    return this.guard(() => this.opened().broken(), true);
   }
 
   /** Indexes a file's text as a dialog, or records why it cannot be read as one. */
@@ -134,6 +135,12 @@ export class IndexCalls {
     this.guard(() => index.transaction(() => files.forEach((f) => index.remove(f))));
   }
 
+  /** After a big build: FTS5's index merged into one segment (see SearchIndex.optimize). */
+  optimize(): void {
+    const index = this.opened();
+    this.guard(() => index.optimize());
+  }
+
   search(q: SearchQuery, opts: SearchOptions): SearchResult {
     const index = this.opened();
     return this.guard(() => index.search(q, opts));
@@ -158,10 +165,10 @@ export class IndexCalls {
   }
 
   /**
-   * Runs `fn`; when SQLite finds the index file damaged, the file is replaced by an empty index and the
-   * error says "damaged index" (the host then reads the workspace again), never a crash.
+   * Runs `fn`; when SQLite finds the index file damaged, the file is replaced by an empty index and `fn` is
+   * asked again (`again`, a question) or the error says "damaged index" (the host then syncs), never a crash.
    */
-  private guard<T>(fn: () => T): T {
+  private guard<T>(fn: () => T, again = false): T {
     try {
       return fn();
     } catch (e) {
@@ -170,6 +177,7 @@ export class IndexCalls {
       this.close();
       this.fileEngine.remove(file);
       this.openFile(file);
+      if (again) return fn();
       throw new Error(`damaged index, emptied to be rebuilt: ${message(e)}`, { cause: e });
     }
   }

@@ -20,6 +20,8 @@ const DISK_INDEX_FILE = 'search-index.db';
 /** A build hands the worker this many files, or this many characters, per transaction. */
 const BATCH_FILES = 64;
 const BATCH_CHARS = 16_000_000;
+/** After a build of this many dialogs, FTS5's index is merged into one segment (faster queries). */
+const OPTIMIZE_AFTER = 500;
 const EXCLUDE = '**/{node_modules,.git,.ipynb_checkpoints}/**';
 /** An unsaved edit is indexed once typing has paused this long. */
 const EDIT_SETTLE_MS = 300;
@@ -92,20 +94,23 @@ export class SearchService implements vscode.Disposable {
     );
   }
 
-  /** Where the index is and which engine holds it (for scripts and tests). */
-  readonly where: { engine?: string; file?: string } = {};
+  /** Where the index is, which engine holds it, and why it was rebuilt if it was (for scripts and tests). */
+  readonly where: { engine?: string; file?: string; damaged?: string } = {};
 
   private async open(): Promise<void> {
     const index = platform().searchIndex();
     // A damaged index is rebuilt, never a crash.
-    const rebuilt = (at: vscode.Uri, why: string) => log.warn(`Search index at ${at.fsPath} unreadable (${why}): rebuilding it`);
+    const rebuilt = (at: vscode.Uri, why?: string) => {
+      this.where.damaged = why;
+      if (why) log.warn(`Search index at ${at.fsPath} unreadable (${why}): rebuilding it`);
+    };
     const snapshot = vscode.Uri.joinPath(this.storage, INDEX_FILE);
     if (this.storage.scheme === 'file') {
       const disk = vscode.Uri.joinPath(this.storage, DISK_INDEX_FILE);
       await vscode.workspace.fs.createDirectory(this.storage);
       const opened = await index.call('openFile', disk.fsPath);
       if (opened) {
-        if (opened.damaged) rebuilt(disk, opened.damaged);
+        rebuilt(disk, opened.damaged);
         Object.assign(this.where, { engine: opened.engine, file: disk.fsPath });
         log.info(`Search index: ${opened.engine}, on disk at ${disk.fsPath}`);
         // An in-memory engine's snapshot of an earlier version is not needed any more.
@@ -117,25 +122,31 @@ export class SearchService implements vscode.Disposable {
     const wasm = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.extensionUri, 'dist', 'sqlite3.wasm'));
     const saved = await vscode.workspace.fs.readFile(snapshot).then((b) => b, () => undefined);
     const damaged = await index.call('open', wasm, saved);
-    if (damaged) rebuilt(snapshot, damaged);
+    rebuilt(snapshot, damaged);
     Object.assign(this.where, { engine: 'sqlite-wasm (in memory)', file: snapshot.fsPath });
     log.info(`Search index: sqlite-wasm in memory, saved to ${snapshot.fsPath}`);
     this.index = index;
   }
 
-  /** Closes the index and opens it again from storage, as a new window does; resolves when it is open. */
-  async reopen(): Promise<void> {
+  /** Closes the index, as closing the window does (for scripts and tests: then `reopen`). */
+  async close(): Promise<void> {
     await this.ready;
     this.cancel?.cancel();
     await this.queue;
     await this.save();
-    await this.index?.call('close');
-    this.index?.dispose();
+    const index = this.index;
     this.index = undefined;
+    await index?.call('close');
+    index?.dispose();
+  }
+
+  /** Opens the index from storage as a new window does, and brings it up to date; resolves when it is. */
+  async reopen(): Promise<void> {
+    if (this.index) await this.close();
     const opened = this.open();
     this.queue = opened;
     await opened;
-    void this.sync();
+    await this.sync();
   }
 
   /** Brings the index up to the workspace's files: new and changed ones read, gone ones forgotten. */
@@ -183,6 +194,7 @@ export class SearchService implements vscode.Disposable {
       }
     }
     await indexing;
+    if (this.state.done >= OPTIMIZE_AFTER) await this.write(() => index.call('optimize'));
     this.state.building = false;
     this.status.hide();
     if (todo.length || gone.length) {
