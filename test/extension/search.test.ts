@@ -85,7 +85,30 @@ describe('Search All Dialogs', function () {
     }
   });
 
+  it('finds an unsaved edit as it is now', async () => {
+    const nb = await openDialog(name);
+    await setCellText(cellOf(nb, 'aaaa0001'), '# Data wrangling with xylophonic bananas');
+    assert.ok(nb.isDirty);
+    await until(async () => (await query('xylophonic')).some((h) => h.id === 'aaaa0001' && h.kind === 'note'), 'the unsaved edit found');
+    await setCellText(cellOf(nb, 'aaaa0001'), '# Data wrangling with gooseberry');
+    await until(async () => (await query('xylophonic')).length === 0 && (await query('gooseberry')).length === 1, 'the next unsaved edit replacing it');
+    await closeAll();
+  });
+
+  it('skips and counts a broken dialog; forgets a deleted one', async () => {
+    const broken = 'scratch/search/broken.ipynb';
+    await write(broken, writeIpynb(d).slice(0, 200));
+    const skipped = await until(async () => {
+      const s = await vscode.commands.executeCommand<{ file: string; reason: string }[]>('dialogNotebook.search.skipped');
+      return s.find((x) => x.file === broken);
+    }, 'the broken file counted') as { file: string; reason: string };
+    assert.ok(skipped.reason.length > 0);
+    await vscode.workspace.fs.delete(wsUri(name));
+    await until(async () => (await query('zanzibar')).length === 0, 'the deleted dialog gone from the hits');
+  });
+
   it('keeps its index on disk in the extension\'s storage, not the workspace: found again by a new session, rebuilt when damaged', async () => {
+    await write(name, writeIpynb(d));
     await until(async () => (await query('zanzibar')).length > 0, 'the dialog indexed');
     const info = (await vscode.commands.executeCommand<IndexInfo>('dialogNotebook.search.indexInfo'))!;
     // code-server's Node 24 has node:sqlite with FTS5.
@@ -107,28 +130,6 @@ describe('Search All Dialogs', function () {
     assert.match(rebuilt.damaged ?? '', /not a database/i);
     assert.ok(rebuilt.total > 1, `${rebuilt.total} dialogs read again`);
     assert.deepEqual((await query('zanzibar marmalade')).map((h) => h.id), ['aaaa0002']);
-  });
-
-  it('finds an unsaved edit as it is now', async () => {
-    const nb = await openDialog(name);
-    await setCellText(cellOf(nb, 'aaaa0001'), '# Data wrangling with xylophonic bananas');
-    assert.ok(nb.isDirty);
-    await until(async () => (await query('xylophonic')).some((h) => h.id === 'aaaa0001' && h.kind === 'note'), 'the unsaved edit found');
-    await setCellText(cellOf(nb, 'aaaa0001'), '# Data wrangling with gooseberry');
-    await until(async () => (await query('xylophonic')).length === 0 && (await query('gooseberry')).length === 1, 'the next unsaved edit replacing it');
-    await closeAll();
-  });
-
-  it('skips and counts a broken dialog; forgets a deleted one', async () => {
-    const broken = 'scratch/search/broken.ipynb';
-    await write(broken, writeIpynb(d).slice(0, 200));
-    const skipped = await until(async () => {
-      const s = await vscode.commands.executeCommand<{ file: string; reason: string }[]>('dialogNotebook.search.skipped');
-      return s.find((x) => x.file === broken);
-    }, 'the broken file counted') as { file: string; reason: string };
-    assert.ok(skipped.reason.length > 0);
-    await vscode.workspace.fs.delete(wsUri(name));
-    await until(async () => (await query('zanzibar')).length === 0, 'the deleted dialog gone from the hits');
   });
 });
 

@@ -18,7 +18,7 @@ export interface FileEngine {
 }
 
 /** What SQLite says of a file that is not, or no longer, a sound database. */
-const DAMAGED = /malformed|SQLITE_CORRUPT|not a database|SQLITE_NOTADB|vtable constructor failed/i;
+const DAMAGED = /database disk image is malformed|file is not a database|SQLITE_CORRUPT|SQLITE_NOTADB|vtable constructor failed/i;
 
 /** A file's text as its parts, or why it is not a dialog. */
 function partsOf(file: string, text: string): SearchPart[] | string {
