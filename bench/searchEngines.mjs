@@ -1,7 +1,7 @@
 // The search index's engines side by side (issue 53): the same SearchIndex (same FTS5 schema, statements
 // and queries) over Node's built-in `node:sqlite` and over @sqlite.org/sqlite-wasm, building the index of
 // the corpus copied SEARCH_BENCH_COPIES times (default 2) and querying it, in one process, one after the
-// other, and node:sqlite once more on a file on disk (the WASM build has no file system in Node). It needs a Node with node:sqlite (22.13+; Node 20 has none), so it is not in `npm run bench`:
+// other, and node:sqlite once more on a file on disk (the WASM build has no file system in Node). It needs a Node with node:sqlite (22.13+; Node 20 has none): `npm run bench` runs it under one when it finds one, or by hand:
 //   /path/to/node24 bench/searchEngines.mjs
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,8 +3,10 @@
 
 import { parentPort } from 'node:worker_threads';
 import { IndexCalls, IndexMethod } from '../extension/search/indexCalls';
+import { openNodeSqliteFile, removeIndexFile } from './nodeSqlite';
 
-const calls = new IndexCalls();
+// The index on disk where this Node has node:sqlite with FTS5; sqlite-wasm in memory where not.
+const calls = new IndexCalls({ open: openNodeSqliteFile, remove: removeIndexFile });
 let queue: Promise<unknown> = Promise.resolve();
 parentPort!.on('message', ({ id, method, args }: { id: number; method: IndexMethod; args: unknown[] }) => {
   queue = queue.then(async () => {

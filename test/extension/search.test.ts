@@ -2,6 +2,8 @@
 // dialogs, a hit in a reply opening that reply, unsaved edits found, deleted files gone, broken files
 // skipped and counted, and search_dialogs through the doors.
 import * as assert from 'node:assert/strict';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,6 +16,13 @@ interface Hit {
   kind: string;
   snippet: string;
   score: number;
+}
+
+interface IndexInfo {
+  engine?: string;
+  file?: string;
+  damaged?: string;
+  total: number;
 }
 
 const query = async (q: string, opts: object = {}): Promise<Hit[]> => (await vscode.commands.executeCommand<Hit[]>('dialogNotebook.search.query', q, opts)) ?? [];
@@ -96,6 +105,31 @@ describe('Search All Dialogs', function () {
     assert.ok(skipped.reason.length > 0);
     await vscode.workspace.fs.delete(wsUri(name));
     await until(async () => (await query('zanzibar')).length === 0, 'the deleted dialog gone from the hits');
+  });
+
+  it('keeps its index on disk in the extension\'s storage, not the workspace: found again by a new session, rebuilt when damaged', async () => {
+    await write(name, writeIpynb(d));
+    await until(async () => (await query('zanzibar')).length > 0, 'the dialog indexed');
+    const info = (await vscode.commands.executeCommand<IndexInfo>('dialogNotebook.search.indexInfo'))!;
+    // code-server's Node 24 has node:sqlite with FTS5.
+    assert.match(info.engine ?? '', /^node:sqlite 3\./);
+    const file = info.file!;
+    assert.ok(existsSync(file), file);
+    for (const f of vscode.workspace.workspaceFolders ?? []) assert.ok(!file.startsWith(f.uri.fsPath + sep), `${file} is in the workspace`);
+    // Closed and opened again, as a new window does: nothing read again, the same hits.
+    await vscode.commands.executeCommand('dialogNotebook.search.closeIndex');
+    const again = (await vscode.commands.executeCommand<IndexInfo>('dialogNotebook.search.reopenIndex'))!;
+    assert.equal(again.damaged, undefined);
+    assert.equal(again.total, 0, 'no dialog read again');
+    assert.deepEqual((await query('zanzibar marmalade')).map((h) => h.id), ['aaaa0002']);
+    // Damaged while closed: replaced by a new index, the workspace read into it again, the hit found.
+    await vscode.commands.executeCommand('dialogNotebook.search.closeIndex');
+    writeFileSync(file, Buffer.alloc(64 * 1024, 7));
+    for (const f of [`${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    const rebuilt = (await vscode.commands.executeCommand<IndexInfo>('dialogNotebook.search.reopenIndex'))!;
+    assert.match(rebuilt.damaged ?? '', /not a database/i);
+    assert.ok(rebuilt.total > 1, `${rebuilt.total} dialogs read again`);
+    assert.deepEqual((await query('zanzibar marmalade')).map((h) => h.id), ['aaaa0002']);
   });
 });
 

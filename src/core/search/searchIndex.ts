@@ -87,6 +87,16 @@ export class SearchIndex {
     }
   }
 
+  /**
+   * Merges FTS5's index into one segment. A build of thousands of dialogs leaves it in many, each of which
+   * a query looks every word up in: after a big build, this makes queries several times cheaper.
+   */
+  optimize(): void {
+    this.db.exec("INSERT INTO parts_fts(parts_fts) VALUES ('optimize')");
+    // The old segments' pages are given back to the file system where the file allows it (auto_vacuum).
+    this.db.exec('PRAGMA incremental_vacuum');
+  }
+
   /** Every indexed file with the stamp it was indexed at. */
   stamps(): Map<string, string> {
     return new Map(this.db.rows('SELECT file, stamp FROM files').map(([f, s]) => [String(f), String(s)]));

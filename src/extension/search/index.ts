@@ -62,6 +62,10 @@ export function registerSearch(context: vscode.ExtensionContext): void {
     // For scripts and tests: what the list's Enter does, and the skipped files as data.
     vscode.commands.registerCommand('dialogNotebook.search.openHit', (hit: { file: string; id: string }) => openHit(hit)),
     vscode.commands.registerCommand('dialogNotebook.search.skipped', async () => (await service?.skippedFiles()) ?? []),
+    // Where the index is and which engine holds it; closed and opened again as closing a window and opening a new one do.
+    vscode.commands.registerCommand('dialogNotebook.search.indexInfo', async () => service && (await service.ready, { ...service.where, ...service.state })),
+    vscode.commands.registerCommand('dialogNotebook.search.closeIndex', async () => service && (await service.close(), { ...service.where })),
+    vscode.commands.registerCommand('dialogNotebook.search.reopenIndex', async () => service && (await service.reopen(), { ...service.where, ...service.state })),
     vscode.commands.registerCommand('dialogNotebook.search.showSkipped', async () => {
       const skipped = (await service?.skippedFiles()) ?? [];
       if (!skipped.length) return void vscode.window.showInformationMessage('Dialog search skipped no file.');

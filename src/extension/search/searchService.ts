@@ -1,5 +1,6 @@
-// The workspace's dialogs as one searchable index (issue 53): SQLite FTS5 in WebAssembly, kept in the
-// extension's storage between sessions (never in the workspace), brought up to date on start by the files'
+// The workspace's dialogs as one searchable index (issue 53): SQLite FTS5, kept in the extension's storage
+// between sessions (never in the workspace): a file written as it changes where the worker has node:sqlite,
+// else sqlite-wasm in memory saved whole a while after changes. Brought up to date on start by the files'
 // stamps (mtime and size: only what changed is read), then by the file watcher, and by open dialogs' unsaved
 // edits as they are typed. The first build shows its progress in a status item that cancels it.
 
@@ -12,7 +13,15 @@ import { dialogOf } from '../document/dialogCache';
 import { looksLikeDialog } from '../opening/opening';
 import { log } from '../log';
 
+/** The index kept in memory (sqlite-wasm), saved whole. */
 const INDEX_FILE = 'search-index.sqlite';
+/** The index kept on disk (node:sqlite), written as it changes. */
+const DISK_INDEX_FILE = 'search-index.db';
+/** A build hands the worker this many files, or this many characters, per transaction. */
+const BATCH_FILES = 64;
+const BATCH_CHARS = 16_000_000;
+/** After a build of this many dialogs, FTS5's index is merged into one segment (faster queries). */
+const OPTIMIZE_AFTER = 500;
 const EXCLUDE = '**/{node_modules,.git,.ipynb_checkpoints}/**';
 /** An unsaved edit is indexed once typing has paused this long. */
 const EDIT_SETTLE_MS = 300;
@@ -85,15 +94,59 @@ export class SearchService implements vscode.Disposable {
     );
   }
 
+  /** Where the index is, which engine holds it, and why it was rebuilt if it was (for scripts and tests). */
+  readonly where: { engine?: string; file?: string; damaged?: string } = {};
+
   private async open(): Promise<void> {
-    const wasm = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.extensionUri, 'dist', 'sqlite3.wasm'));
-    const at = vscode.Uri.joinPath(this.storage, INDEX_FILE);
-    const saved = await vscode.workspace.fs.readFile(at).then((b) => b, () => undefined);
     const index = platform().searchIndex();
     // A damaged index is rebuilt, never a crash.
+    const rebuilt = (at: vscode.Uri, why?: string) => {
+      this.where.damaged = why;
+      if (why) log.warn(`Search index at ${at.fsPath} unreadable (${why}): rebuilding it`);
+    };
+    const snapshot = vscode.Uri.joinPath(this.storage, INDEX_FILE);
+    if (this.storage.scheme === 'file') {
+      const disk = vscode.Uri.joinPath(this.storage, DISK_INDEX_FILE);
+      await vscode.workspace.fs.createDirectory(this.storage);
+      const opened = await index.call('openFile', disk.fsPath);
+      if (opened) {
+        rebuilt(disk, opened.damaged);
+        Object.assign(this.where, { engine: opened.engine, file: disk.fsPath });
+        log.info(`Search index: ${opened.engine}, on disk at ${disk.fsPath}`);
+        // An in-memory engine's snapshot of an earlier version is not needed any more.
+        await vscode.workspace.fs.delete(snapshot).then(undefined, () => undefined);
+        this.index = index;
+        return;
+      }
+    }
+    const wasm = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.extensionUri, 'dist', 'sqlite3.wasm'));
+    const saved = await vscode.workspace.fs.readFile(snapshot).then((b) => b, () => undefined);
     const damaged = await index.call('open', wasm, saved);
-    if (damaged) log.warn(`Search index at ${at.fsPath} unreadable (${damaged}): rebuilding it`);
+    rebuilt(snapshot, damaged);
+    Object.assign(this.where, { engine: 'sqlite-wasm (in memory)', file: snapshot.fsPath });
+    log.info(`Search index: sqlite-wasm in memory, saved to ${snapshot.fsPath}`);
     this.index = index;
+  }
+
+  /** Closes the index, as closing the window does (for scripts and tests: then `reopen`). */
+  async close(): Promise<void> {
+    await this.ready;
+    this.cancel?.cancel();
+    await this.queue;
+    await this.save();
+    const index = this.index;
+    this.index = undefined;
+    await index?.call('close');
+    index?.dispose();
+  }
+
+  /** Opens the index from storage as a new window does, and brings it up to date; resolves when it is. */
+  async reopen(): Promise<void> {
+    if (this.index) await this.close();
+    const opened = this.open();
+    this.queue = opened;
+    await opened;
+    await this.sync();
   }
 
   /** Brings the index up to the workspace's files: new and changed ones read, gone ones forgotten. */
@@ -119,15 +172,29 @@ export class SearchService implements vscode.Disposable {
     Object.assign(this.state, { done: 0, total: todo.length, skipped: 0, building: todo.length > 0 });
     const started = Date.now();
     let shown = 0;
-    for (const f of todo) {
-      if (cancel.token.isCancellationRequested) break;
-      await this.write(() => this.indexFile(index, f.uri, f.key, f.stamp));
-      this.state.done++;
+    // Files are read in batches, each indexed in one transaction while the next batch is read.
+    let indexing: Promise<void> = Promise.resolve();
+    for (let k = 0; k < todo.length && !cancel.token.isCancellationRequested; ) {
+      const first = k;
+      const batch: [string, string, string][] = [];
+      let chars = 0;
+      for (; k < todo.length && batch.length < BATCH_FILES && chars < BATCH_CHARS && !cancel.token.isCancellationRequested; k++) {
+        const { uri, key, stamp } = todo[k];
+        const read = await this.readForIndex(index, uri, key, stamp);
+        if (read) batch.push([key, stamp, read.text]);
+        chars += read?.text.length ?? 0;
+      }
+      // One batch in the worker at a time: the next is read meanwhile.
+      await indexing;
+      indexing = this.write(() => index.call('putTexts', batch)).then(() => void (this.state.done += k - first));
       if (Date.now() - shown > PROGRESS_MS) {
-        this.showProgress(await index.call('broken'));
+        // Not awaited: the worker answers it after the batch before it.
+        void index.call('broken').then((b) => this.state.building && this.showProgress(b), () => undefined);
         shown = Date.now();
       }
     }
+    await indexing;
+    if (this.state.done >= OPTIMIZE_AFTER) await this.write(() => index.call('optimize'));
     this.state.building = false;
     this.status.hide();
     if (todo.length || gone.length) {
@@ -149,25 +216,34 @@ export class SearchService implements vscode.Disposable {
   }
 
   /** Reads one file from disk into the index (a dialog's parts, or a note that it is not one). */
-  private async indexFile(index: IndexClient, uri: vscode.Uri, key: string, stamp?: string): Promise<void> {
+  private async indexFile(index: IndexClient, uri: vscode.Uri, key: string): Promise<void> {
+    const read = await this.readForIndex(index, uri, key);
+    if (read) await index.call('putText', key, read.stamp, read.text);
+  }
+
+  /**
+   * A file's text to index as a dialog; undefined when there is nothing to index from the file (an open
+   * dialog with unsaved edits, indexed as it is; a file gone, forgotten; not a dialog, recorded as such).
+   */
+  private async readForIndex(index: IndexClient, uri: vscode.Uri, key: string, stamp?: string): Promise<{ text: string; stamp: string } | undefined> {
     const open = vscode.workspace.notebookDocuments.find((n) => n.notebookType === NOTEBOOK_TYPE && n.uri.toString() === uri.toString());
-    if (open?.isDirty) return this.indexOpen(index, open);
+    if (open?.isDirty) return void (await this.indexOpen(index, open));
     let bytes: Uint8Array;
     try {
       // A build gives the stamp it just read; a watcher's event does not.
       if (!stamp) {
         const st = await vscode.workspace.fs.stat(uri);
         // What is indexed is the file as it is (a watcher's repeat, a clean editor's change): nothing to read.
-        if ((await index.call('stamp', key)) === stampOf(st)) return;
+        if ((await index.call('stamp', key)) === stampOf(st)) return undefined;
         stamp = stampOf(st);
       }
       bytes = await vscode.workspace.fs.readFile(uri);
     } catch {
-      return index.call('remove', [key]);
+      return void (await index.call('remove', [key]));
     }
     const text = new TextDecoder().decode(bytes);
-    if (!looksLikeDialog(text)) return index.call('putBroken', key, stamp, 'not a dialog');
-    await index.call('putText', key, stamp, text);
+    if (!looksLikeDialog(text)) return void (await index.call('putBroken', key, stamp, 'not a dialog'));
+    return { text, stamp };
   }
 
   /** An open dialog's messages as they are now, saved or not. */
@@ -198,7 +274,12 @@ export class SearchService implements vscode.Disposable {
       .then(() => this.index && fn(this.index))
       .then(
         () => this.scheduleSave(),
-        (e) => log.error(`Search index update failed: ${e instanceof Error ? e.message : String(e)}`),
+        (e) => {
+          const why = e instanceof Error ? e.message : String(e);
+          log.error(`Search index update failed: ${why}`);
+          // The worker found its file damaged and emptied it: the workspace is read into it again.
+          if (why.startsWith('damaged index')) void this.queue.then(() => this.sync());
+        },
       );
     this.queue = next;
     return next;
@@ -215,6 +296,8 @@ export class SearchService implements vscode.Disposable {
     if (!this.index || !this.dirty) return;
     this.dirty = false;
     const bytes = await this.index.call('save');
+    // On disk, every commit is saved already.
+    if (!bytes) return;
     await vscode.workspace.fs.createDirectory(this.storage);
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.storage, INDEX_FILE), bytes);
   }
@@ -239,6 +322,8 @@ export class SearchService implements vscode.Disposable {
     const index = this.index;
     void this.save()
       .catch((e) => log.error(`Search index not saved: ${e instanceof Error ? e.message : String(e)}`))
+      .then(() => index?.call('close'))
+      .catch(() => undefined)
       .finally(() => index?.dispose());
     for (const d of this.disposables) d.dispose();
   }
