@@ -5,6 +5,7 @@
 // open; and after Esc a palette command acts on the focused cell.
 
 import { clickMenuItem, dialogActivity, explorerRow, registered } from './lib/panelPage.mjs';
+import { until } from './lib/poll.mjs';
 
 const BROKEN = 'could not be opened';
 
@@ -77,7 +78,8 @@ export const tests = {
       await page.waitForSelector('.monaco-workbench .part.statusbar', { timeout: 120000 });
       await waitNoError(page, dialogShown(page), 'the dialog after the reload', 120000);
     }
-    assert.equal(await page.locator('.tab', { hasText: 'basic.ipynb' }).count(), 1, 'one tab: the Jupyter one was replaced');
+    // One tab: the Jupyter one was replaced (it may still be closing as the dialog shows).
+    await until(page, () => page.locator('.tab', { hasText: 'basic.ipynb' }).count(), (n) => n === 1, 'one tab: the Jupyter one was replaced');
   },
 
   async 'the Explorer context menu opens a dialog as a dialog'({ page }) {
