@@ -27,7 +27,7 @@ workspace() {
 }
 
 build_and_package() {
-  (cd "$ROOT" && npm run --silent build)
   bash "$E2E" install >/dev/null
+  # scripts/package.mjs builds every bundle (the mocha suites' out/ too) before it packs: one build, not two.
   (cd "$ROOT" && npm run --silent package -- --out "$VSIX" >/dev/null)
 }

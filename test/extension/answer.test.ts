@@ -9,7 +9,7 @@ import { INTERRUPTED, Message, REPLY_SEP, TOKEN_TAG, aiRes, readIpynb } from '..
 import { TRUNCATED_MARK } from '../../src/core/answer';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
-import { MOCK_KEYS, cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, until, useMockProviders } from './helpers';
+import { MOCK_KEYS, cellArgs, cellOf, closeAll, execute, freshDialog as fresh, note, readText, replyText, save, until, useMockProviders, showDialog } from './helpers';
 
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 
@@ -117,7 +117,7 @@ describe('answering prompts', function () {
     ant.enqueue({ text: ['A new reply.'] });
     await execute(nb, 'prmt0001');
     await until(() => replyText(cellOf(nb, 'prmt0001')).startsWith('A new reply.'), 'the new reply');
-    await vscode.window.showNotebookDocument(nb);
+    await showDialog(nb);
     await vscode.commands.executeCommand('undo');
     await until(() => replyText(cellOf(nb, 'prmt0001')) === 'Old reply.', 'the old reply back');
     assert.equal(cellOf(nb, 'prmt0001').document.getText(), 'Say hello.');

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Message, aiRes, writeIpynb } from '../../src/core';
 import { msg2cell, notebookDialog } from '../../src/extension/document/cells';
 import { dialogOf } from '../../src/extension/document/dialogCache';
-import { cellOf, closeAll, execute, freshDialog, replyText, setCellText, until, useMockProviders } from './helpers';
+import { cellOf, closeAll, execute, freshDialog, replyText, setCellText, until, useMockProviders, showDialog } from './helpers';
 
 const code = (id: string, content: string) => new Message({ id, msgType: 'code', content });
 const prompt = (id: string, content: string) => new Message({ id, msgType: 'prompt', content });
@@ -61,9 +61,8 @@ describe('answer speed: the dialog model cell by cell', function () {
     assertFresh(nb, 'a metadata edit');
     assert.equal(dialogOf(nb).messages[1].pinned, 1);
 
-    const ed = await vscode.window.showNotebookDocument(nb);
     const k = cellOf(nb, 'note0001').index;
-    ed.selections = [new vscode.NotebookRange(k, k + 1)];
+    await showDialog(nb, { selections: [new vscode.NotebookRange(k, k + 1)] });
     await vscode.commands.executeCommand('notebook.cell.moveDown');
     await until(() => cellOf(nb, 'note0001').index === k + 1, 'the move');
     assertFresh(nb, 'a move');

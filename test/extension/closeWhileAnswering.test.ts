@@ -71,7 +71,7 @@ describe('closing or reverting a dialog while it answers', function () {
       await until(() => replyText(cellOf(nb, 'prmt0001')).startsWith('word0') && nb.isDirty, 'the reply to stream in');
       // The revert acts on the active editor, which a loaded machine may not have switched yet: until it took.
       await until(async () => {
-        await vscode.window.showNotebookDocument(nb);
+        await showDialog(nb);
         await vscode.commands.executeCommand('workbench.action.files.revert');
         return !nb.isDirty;
       }, 'the revert');

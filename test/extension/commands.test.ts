@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { looksLikeDialog } from '../../src/extension/opening/opening';
 import { cellStatusItems } from '../../src/extension/look/statusBar';
-import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, until, wsUri } from './helpers';
+import { closeAll, copyOf, dialogState, holdsFor, openDialog, readText, replyText, save, setSetting, until, wsUri } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -213,8 +213,7 @@ describe('dialog commands', function () {
   });
 
   it('opens dialogs as dialogs by default when the setting is on, and Reopen with Jupyter goes back', async () => {
-    const cfg = vscode.workspace.getConfiguration('dialogNotebook');
-    await cfg.update('openDialogsByDefault', true, vscode.ConfigurationTarget.Global);
+    await setSetting('openDialogsByDefault', true);
     try {
       const uri = wsUri(replies);
       const jdoc = await vscode.workspace.openNotebookDocument(uri);
@@ -227,10 +226,11 @@ describe('dialog commands', function () {
       await until(() => vscode.window.activeNotebookEditor?.notebook.notebookType === 'jupyter-notebook', 'the Jupyter editor');
       const plain = wsUri('plain.ipynb');
       await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(plain));
-      await new Promise((r) => setTimeout(r, 500));
-      assert.equal(vscode.window.activeNotebookEditor?.notebook.notebookType, 'jupyter-notebook', 'a plain notebook stays with Jupyter');
+      const plainShown = () => vscode.window.activeNotebookEditor?.notebook.uri.toString() === plain.toString();
+      await until(plainShown, 'the plain notebook shown');
+      await holdsFor(() => plainShown() && vscode.window.activeNotebookEditor?.notebook.notebookType === 'jupyter-notebook', 'a plain notebook with Jupyter', 500);
     } finally {
-      await cfg.update('openDialogsByDefault', undefined, vscode.ConfigurationTarget.Global);
+      await setSetting('openDialogsByDefault', undefined);
     }
   });
 });

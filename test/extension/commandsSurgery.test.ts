@@ -9,7 +9,7 @@ import { applyEdit } from '../../src/core/surgery';
 import { dlg2py } from '../../src/core/model';
 import { dlg2md } from '../../src/core/export';
 import { aiRes } from '../../src/core/model';
-import { closeAll, dialogState, openDialog, ownCopies, readText, replyText, save, setCellText, until } from './helpers';
+import { closeAll, dialogState, openDialog, ownCopies, readText, replyText, save, setCellText, until, showDialog } from './helpers';
 
 
 interface Result {
@@ -27,7 +27,7 @@ const ids = (nb: vscode.NotebookDocument) => nb.getCells().map((c) => dialogStat
 const run = (cmd: string, ...args: unknown[]) => vscode.commands.executeCommand<Result>(`dialogNotebook.${cmd}`, ...args);
 
 async function undo(nb: vscode.NotebookDocument): Promise<void> {
-  await vscode.window.showNotebookDocument(nb);
+  await showDialog(nb);
   await vscode.commands.executeCommand('undo');
 }
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Message } from '../../src/core/model';
-import { EXTENSION_ID, closeAll, freshDialog, readText, save, until } from './helpers';
+import { EXTENSION_ID, closeAll, freshDialog, readText, save, until, showDialog } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -65,7 +65,7 @@ describe('Solveit hands: extract code, keymap, folded sections', function () {
     assert.ok(made.every((c) => c.kind === vscode.NotebookCellKind.Code && c.document.languageId === 'python'));
     assert.equal(nb.cellAt(5).document.getText(), 'x = 1');
     assert.ok(nb.cellAt(1).outputs.length, 'the reply stays');
-    await vscode.window.showNotebookDocument(nb);
+    await showDialog(nb);
     await vscode.commands.executeCommand('undo');
     await until(() => nb.cellCount === 3, 'one undo removes the three cells');
     assert.equal(nb.cellAt(2).document.getText(), 'x = 1');
@@ -124,7 +124,8 @@ describe('Solveit hands: extract code, keymap, folded sections', function () {
       new Message({ id: 'head0003', msgType: 'note', content: '# After' }),
     ]);
     const bytes = await readText(name);
-    const ed = await vscode.window.showNotebookDocument(nb);
+    // The fold commands act on the active editor's selection: once it is this dialog's.
+    const ed = (await showDialog(nb))!;
     await until(() => shown(ed, 2) && !shown(ed, 3) && !shown(ed, 4) && shown(ed, 5), `the folded section hidden (visible ${JSON.stringify(ed.visibleRanges)})`);
     assert.ok(shown(ed, 1), 'the open section stays open');
     assert.equal(nb.isDirty, false, 'opening edits nothing');

@@ -164,6 +164,38 @@ export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs
   }
 }
 
+/**
+ * An absence check: fails as soon as `fn` stops holding (returns falsy or throws, an assertion's message
+ * then says what changed) within `ms` (it is polled), passes when it held
+ * throughout. Not a wait for a state: what it guards against is something that should never come (a
+ * second edit, a write, a reopen), so a quiet period is all there is to wait; call it once the state it
+ * watches has arrived (wait for that with `until`).
+ */
+export async function holdsFor(fn: () => unknown, what: string, ms: number): Promise<void> {
+  for (const end = Date.now() + ms; ; ) {
+    if (!(await fn())) throw new Error(`${what} stopped holding`);
+    if (Date.now() > end) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Sets `dialogNotebook.<key>` in the user settings and, when that changes it, waits until this extension
+ * host has told its listeners: the extension's, registered when it activated, has then run.
+ */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('dialogNotebook');
+  if (cfg.inspect(key)?.globalValue === value) return;
+  let sub: vscode.Disposable | undefined;
+  const seen = new Promise<void>((resolve) => (sub = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`dialogNotebook.${key}`) && resolve())));
+  try {
+    await cfg.update(key, value, vscode.ConfigurationTarget.Global);
+    await seen;
+  } finally {
+    sub?.dispose();
+  }
+}
+
 export function dialogState(cell: vscode.NotebookCell): { id?: string; pinned?: unknown; skipped?: unknown; msgType?: string } {
   return (cell.metadata.dialog ?? {}) as { id?: string };
 }

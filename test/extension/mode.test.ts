@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { Dialog, JsonObject, Message, TOKEN_TAG, aiRes, USAGE_INFO, fmt2hist, readIpynb, thinkingPart, writeIpynb } from '../../src/core';
 import { StateMessage } from '../../src/shared/panelProtocol';
 import { MockServer } from '../mocks/mockHttp';
-import { cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, useMockProviders, wsUri } from './helpers';
+import { cellOf, closeAll, execute, note, openDialog, readText, replyText, save, until, useMockProviders, wsUri, showDialog } from './helpers';
 
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
 const TIME_RUN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/;
@@ -84,7 +84,7 @@ describe('mode, thinking, time_run, usage (issue 21)', function () {
       assert.ok(await save(nb));
       check((JSON.parse(await readText(name)) as { metadata: JsonObject }).metadata);
       // One undo step takes it back: the saved file is the original again.
-      await vscode.window.showNotebookDocument(nb);
+      await showDialog(nb);
       await vscode.commands.executeCommand('undo');
       await until(() => metaOf() === was, 'the mode undone');
       assert.ok(await save(nb));

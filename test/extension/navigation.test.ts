@@ -7,7 +7,7 @@ import { readIpynb } from '../../src/core/ipynb';
 import { modelLimits, planRequest, requestPreview } from '../../src/extension/answer/request';
 import { aiRes } from '../../src/core/model';
 import { StateMessage, HostMessage, hostMessageSchema } from '../../src/shared/panelProtocol';
-import { closeAll, dialogState, openDialog, ownCopies, readText, replyText, until } from './helpers';
+import { closeAll, dialogState, openDialog, ownCopies, readText, replyText, until, showDialog } from './helpers';
 
 interface PanelHost {
   lastState: StateMessage;
@@ -33,15 +33,8 @@ async function panelFor(nb: vscode.NotebookDocument, k: number): Promise<PanelHo
 describe('navigation', function () {
   this.timeout(60000);
   const own = ownCopies();
-  afterEach(async () => {
-    // Revert what a test changed, whichever group its editor ended up in, before closing.
-    for (const nb of vscode.workspace.notebookDocuments.filter((d) => d.isDirty)) {
-      await vscode.window.showNotebookDocument(nb);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await closeAll();
-  });
+  // closeAll reverts what a test changed, whichever group its editor ended up in, once its editor is active.
+  afterEach(closeAll);
 
   it('revealMessage selects the cell of a message id', async () => {
     const nb = await openDialog(await own('sections.ipynb'));
@@ -143,7 +136,7 @@ describe('navigation', function () {
     const now = replyText(nb.cellAt(0));
     assert.ok(now.includes('Checked:') && now.includes('3*3'), now);
     assert.equal((now.match(/```json \{\.tool\}|<details/g) ?? []).length, (aiRes(readIpynb(text).messages[0]).match(/```json \{\.tool\}|<details/g) ?? []).length + 1);
-    await vscode.window.showNotebookDocument(nb);
+    await showDialog(nb);
     await vscode.commands.executeCommand('undo');
     await until(() => replyText(nb.cellAt(0)) === aiRes(readIpynb(text).messages[0]), 'undo');
     // A call that is not keyword=literal is refused, nothing changes.

@@ -2,7 +2,7 @@
 // flag, checked against the Python reference's golden records (an independent oracle).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAll, copyOf, dialogState, golden, openDialog, replyText, until } from './helpers';
+import { closeAll, copyOf, dialogState, golden, holdsFor, openDialog, replyText, until } from './helpers';
 import { promptImages } from '../../src/extension/look/replyImages';
 
 const KIND: Record<string, [vscode.NotebookCellKind, string]> = {
@@ -45,8 +45,8 @@ describe('opening dialogs with vscode.openWith(uri, "dialog-notebook")', functio
         if (m.msg_type === 'note' || m.msg_type === 'raw') assert.equal(cell.outputs.length, 0);
       });
       assert.equal(nb.isDirty, false, 'opening never dirties the document');
-      await new Promise((r) => setTimeout(r, 300)); // asynchronous listeners (id stamping) had their chance
-      assert.equal(nb.isDirty, false, 'still clean after the listeners ran');
+      // Asynchronous listeners (id stamping) get their chance: none may dirty it.
+      await holdsFor(() => !nb.isDirty, 'the dialog clean', 300);
     });
   }
 
@@ -131,9 +131,8 @@ describe('opening dialogs with vscode.openWith(uri, "dialog-notebook")', functio
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'edge_not_json.ipynb');
     const before = await vscode.workspace.fs.readFile(uri);
     await vscode.commands.executeCommand('vscode.openWith', uri, 'dialog-notebook').then(undefined, () => undefined);
-    await new Promise((r) => setTimeout(r, 500));
-    const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === 'dialog-notebook');
-    assert.equal(nb, undefined, 'no dialog document for an unreadable file');
+    const none = () => !vscode.workspace.notebookDocuments.some((d) => d.uri.toString() === uri.toString() && d.notebookType === 'dialog-notebook');
+    await holdsFor(none, 'no dialog document for an unreadable file', 500);
     await vscode.commands.executeCommand('workbench.action.files.saveAll');
     assert.deepEqual(await vscode.workspace.fs.readFile(uri), before);
   });

@@ -4,28 +4,13 @@
 // an association the user wrote. test/ui/double-click.mjs checks the double-clicks themselves.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activate, until } from './helpers';
+import { isDeepStrictEqual } from 'node:util';
+import { activate, holdsFor, setSetting, until } from './helpers';
 
 const GLOBAL = vscode.ConfigurationTarget.Global;
 const userAssociations = () => vscode.workspace.getConfiguration('workbench').inspect<Record<string, string>>('editorAssociations')?.globalValue;
-const KEY = 'dialogNotebook.openDialogsByDefault';
 
-/**
- * Sets the setting in the user settings and, when that changes it, waits until this extension host has
- * told its listeners: the extension's, registered when it activated, has then run before this one.
- */
-async function setting(on: boolean | undefined): Promise<void> {
-  const cfg = vscode.workspace.getConfiguration('dialogNotebook');
-  if (cfg.inspect<boolean>('openDialogsByDefault')?.globalValue === on) return;
-  let sub: vscode.Disposable | undefined;
-  const seen = new Promise<void>((resolve) => (sub = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(KEY) && resolve())));
-  try {
-    await cfg.update('openDialogsByDefault', on, GLOBAL);
-    await seen;
-  } finally {
-    sub?.dispose();
-  }
-}
+const setting = (on: boolean | undefined) => setSetting('openDialogsByDefault', on);
 const setAssociations = (v: Record<string, string> | undefined) => vscode.workspace.getConfiguration('workbench').update('editorAssociations', v, GLOBAL);
 
 describe('the editor association of openDialogsByDefault', function () {
@@ -49,12 +34,11 @@ describe('the editor association of openDialogsByDefault', function () {
 
   it("never replaces nor removes the user's own *.ipynb association", async () => {
     await setAssociations({ '*.ipynb': 'jupyter-notebook' });
+    const theirs = () => isDeepStrictEqual(userAssociations(), { '*.ipynb': 'jupyter-notebook' });
     await setting(true);
-    await new Promise((r) => setTimeout(r, 1500)); // what would have been written by now
-    assert.deepEqual(userAssociations(), { '*.ipynb': 'jupyter-notebook' });
+    await holdsFor(theirs, "the user's association, with the setting on,", 1500);
     await setting(undefined);
-    await new Promise((r) => setTimeout(r, 1500));
-    assert.deepEqual(userAssociations(), { '*.ipynb': 'jupyter-notebook' });
+    await holdsFor(theirs, "the user's association, with the setting gone,", 1500);
   });
 
   // Issue 47.3: before, only an association we had written ourselves was removed.
@@ -68,7 +52,6 @@ describe('the editor association of openDialogsByDefault', function () {
 
   it('writes nothing while the setting is off', async () => {
     await setting(false);
-    await new Promise((r) => setTimeout(r, 1500));
-    assert.equal(userAssociations(), undefined);
+    await holdsFor(() => userAssociations() === undefined, 'no association', 1500);
   });
 });

@@ -81,7 +81,7 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
     assert.deepEqual(saved.messages.map((m) => m.content), texts(nb));
     assert.ok((await readText(name)).includes(untouched), 'a message nobody touched keeps its bytes');
     // Undo takes the merge back as one step.
-    await vscode.window.showNotebookDocument(nb);
+    await showDialog(nb);
     await vscode.commands.executeCommand('undo');
     await until(() => nb.cellCount === 4, 'the merge undone');
   });

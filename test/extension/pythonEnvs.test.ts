@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Message } from '../../src/core';
-import { cellOf, closeAll, execute, freshDialog, note, until, skipWithoutKernel } from './helpers';
+import { cellOf, closeAll, execute, freshDialog, note, until, skipWithoutKernel, showDialog } from './helpers';
 
 const STDOUT = 'application/vnd.code.notebook.stdout';
 const settings = () => vscode.workspace.getConfiguration('dialogNotebook');
@@ -89,6 +89,7 @@ describe('choosing the Python environment of a dialog', function () {
     // What Jupyter writes for a venv: its folder's name, no path and no version of this machine.
     const spec = { display_name: '.venv', language: 'python', name: 'python3' };
     await until(() => JSON.stringify(kernelspec(nb)) === JSON.stringify(spec), 'the kernelspec written');
+    await showDialog(nb);
     await vscode.commands.executeCommand('undo');
     await until(() => kernelspec(nb) === undefined, 'the kernelspec undone');
     await vscode.commands.executeCommand('redo');

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { Message, aiRes, readIpynb, replyUsage } from '../../src/core';
 import { mkToolBlock } from '../../src/core/reply';
 import { StateMessage } from '../../src/shared/panelProtocol';
-import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until, useMockProviders } from './helpers';
+import { cellArgs, cellOf, closeAll, execute, freshDialog as fresh, readText, replyText, save, until, useMockProviders, showDialog } from './helpers';
 
 interface AnswerAllResult {
   ok: boolean;
@@ -38,10 +38,9 @@ const ended = (nb: vscode.NotebookDocument, id: string) => until(() => cellOf(nb
 const promptSources = (text: string) =>
   (JSON.parse(text) as { cells: { id: string; source: string[] }[] }).cells.filter((c) => PROMPTS.includes(c.id)).map((c) => c.source.join(''));
 const select = async (nb: vscode.NotebookDocument, id: string) => {
-  const ed = await vscode.window.showNotebookDocument(nb);
   const k = cellOf(nb, id).index;
-  ed.selections = [new vscode.NotebookRange(k, k + 1)];
-  await until(() => vscode.window.activeNotebookEditor?.selections[0]?.start === k, 'the selection');
+  await showDialog(nb, { selections: [new vscode.NotebookRange(k, k + 1)] });
+  await until(() => vscode.window.activeNotebookEditor?.notebook === nb && vscode.window.activeNotebookEditor.selections[0]?.start === k, 'the selection');
 };
 
 describe('Run All runs code; Answer All Prompts asks first', function () {
@@ -131,7 +130,7 @@ describe('Run All runs code; Answer All Prompts asks first', function () {
     ['New one.', 'New two.', 'New three.'].forEach((t, k) => assert.ok(now[k].startsWith(t) && replyUsage(now[k]) !== null, now[k]));
     // In order: the second request has the first new reply in its history.
     assert.match(JSON.stringify(ant.requests[sent + 1].body), /New one\./);
-    await vscode.window.showNotebookDocument(nb);
+    await showDialog(nb);
     await vscode.commands.executeCommand('undo');
     await until(() => replyText(cellOf(nb, 'ask00003')) === '', 'the third reply undone');
     assert.ok(replyText(cellOf(nb, 'ask00002')).startsWith('New two.'), 'one undo step undoes one answer');

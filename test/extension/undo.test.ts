@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { encodeBase64 } from '../../src/core/base';
-import { closeAll, copyOf, dialogState, openDialog, readText, replyText, save, showDialog, until } from './helpers';
+import { closeAll, copyOf, dialogState, holdsFor, openDialog, readText, replyText, save, showDialog, until } from './helpers';
 
 interface Result {
   ok: boolean;
@@ -46,8 +46,6 @@ async function undo(nb: vscode.NotebookDocument): Promise<void> {
   await vscode.commands.executeCommand('undo');
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
-
 /**
  * Opens a copy of `file`, runs `act` (one command), saves, undoes ONCE and saves again: the undo must
  * restore the snapshot taken before `act`, and the second save the original bytes. `after` checks the
@@ -66,8 +64,11 @@ async function oneUndoStep(
   const edited = snapshot(nb);
   assert.ok(!same(edited, before), 'the command changed the dialog');
   after?.(nb);
-  await settle();
-  assert.deepEqual(snapshot(nb), edited, 'no further edit follows the command (it would be a second undo step)');
+  const unchanged = () => {
+    assert.deepEqual(snapshot(nb), edited, 'no further edit follows the command (it would be a second undo step)');
+    return true;
+  };
+  await holdsFor(unchanged, 'the state the command left', 300);
   assert.ok(await save(nb), 'the edit saves');
   assert.notEqual(await readText(copy), original, 'the edit reached the disk');
   await undo(nb);

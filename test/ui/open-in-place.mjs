@@ -35,6 +35,9 @@ async function waitShown(page, file, want) {
   if (last !== want) throw new Error(`${file}: ${last === 'broken' ? "VS Code's error page" : 'a reload was asked for'} instead of the ${want} editor`);
 }
 
+/** Waits until `file` has one tab: the editor shown, the tab it replaces may still be closing. */
+const oneTab = (page, file, what) => until(page, () => tabs(page, file).count(), (n) => n === 1, what);
+
 /** A click in the Explorer: VS Code's preview tab, in Jupyter's editor. */
 async function clickedInJupyter(page, file) {
   await explorerRow(page, file).waitFor({ timeout: 60000 });
@@ -43,27 +46,27 @@ async function clickedInJupyter(page, file) {
 }
 
 export const tests = {
-  async 'a dialog clicked in the Explorer opens in Jupyter, then Open as Dialog from the palette shows it in place'({ page, vsc, assert }) {
+  async 'a dialog clicked in the Explorer opens in Jupyter, then Open as Dialog from the palette shows it in place'({ page, vsc }) {
     await registered(page);
     await clickedInJupyter(page, 'basic.ipynb');
     await vsc.runCommand('Dialog: Open as Dialog');
     await waitShown(page, 'basic.ipynb', 'dialog');
-    assert.equal(await tabs(page, 'basic.ipynb').count(), 1, 'one tab: the Jupyter one was replaced');
+    await oneTab(page, 'basic.ipynb', 'one tab: the Jupyter one was replaced');
   },
 
-  async 'Reopen with Jupyter hands it back without a reload'({ page, vsc, assert }) {
+  async 'Reopen with Jupyter hands it back without a reload'({ page, vsc }) {
     await vsc.runCommand('Dialog: Reopen with Jupyter');
     await waitShown(page, 'basic.ipynb', 'jupyter');
-    assert.equal(await tabs(page, 'basic.ipynb').count(), 1, 'one tab');
+    await oneTab(page, 'basic.ipynb', 'one tab');
   },
 
-  async "Open as Dialog from the editor's title bar shows it in place"({ page, vsc, assert }) {
+  async "Open as Dialog from the editor's title bar shows it in place"({ page, vsc }) {
     await vsc.runCommand('View: Close All Editors');
     await clickedInJupyter(page, 'sections.ipynb');
     const button = page.locator('.editor-actions [aria-label^="Open as Dialog"]').first();
     await button.waitFor({ state: 'visible', timeout: 60000 });
     await button.click();
     await waitShown(page, 'sections.ipynb', 'dialog');
-    assert.equal(await tabs(page, 'sections.ipynb').count(), 1, 'one tab: the Jupyter one was replaced');
+    await oneTab(page, 'sections.ipynb', 'one tab: the Jupyter one was replaced');
   },
 };

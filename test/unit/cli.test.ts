@@ -1,20 +1,17 @@
 // The `dlg` command line, run as a user runs it: a separate process, exit codes, stdout and stderr.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { Attachment, Dialog, Message } from '../../src/core/model';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
 import { headerLevel } from '../../src/core/model';
 import { b64decode } from '../../src/core/base';
 import { SHARED } from './corpus';
+import { dlg } from './cliProcess';
 
-const MAIN = resolve(__dirname, '../../src/cli/main.ts');
-// The timeout turns a hang (a FIFO read without a writer) into a failure.
-const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', MAIN, ...args], { encoding: 'utf8', timeout: 50000 });
 const corpus = (p: string) => join(SHARED, 'corpus', p);
 
 describe('cli: dlg', function () {

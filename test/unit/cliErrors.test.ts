@@ -4,11 +4,12 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { firstInvalidUtf8 } from '../../src/cli/readFile';
+import { cliBundle } from './cliProcess';
 
-const MAIN = resolve(__dirname, '../../src/cli/main.ts');
-const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', MAIN, ...args], { timeout: 50000 });
+// Bytes in and out: its output as a Buffer.
+const dlg = (...args: string[]) => spawnSync(process.execPath, [cliBundle(), ...args], { timeout: 50000 });
 
 describe('cli: files dlg refuses', function () {
   this.timeout(120000);

@@ -4,13 +4,12 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { buildSync } from 'esbuild';
+import { join } from 'node:path';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
 import { Dialog, Message } from '../../src/core/model';
 import { conflictOf } from '../../src/core/threeway';
+import { cliBundle } from './cliProcess';
 
-const ROOT = resolve(__dirname, '../..');
 
 describe('cli: dlg merge, show and git-setup with real git', function () {
   this.timeout(120000);
@@ -42,8 +41,7 @@ describe('cli: dlg merge, show and git-setup with real git', function () {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'dlg-git-'));
     // The bundled CLI, as `npm run build` makes dist/cli.js.
-    cli = join(dir, 'cli.js');
-    buildSync({ entryPoints: [join(ROOT, 'src/cli/main.ts')], outfile: cli, bundle: true, platform: 'node', format: 'cjs', external: ['sharp'], logLevel: 'error' });
+    cli = cliBundle();
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
   beforeEach(() => {

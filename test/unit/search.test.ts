@@ -1,7 +1,6 @@
 // Message search: the parts a dialog is indexed as, the query language, and the FTS5 index (in the real
 // sqlite-wasm engine the extension ships) over the whole corpus.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +9,7 @@ import { Dialog, Message, aiRes } from '../../src/core/model';
 import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, matchedWords, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
 import { loadSqlite, openWasmSqlite } from '../../src/node/wasmSqlite';
 import { SHARED, corpusFiles } from './corpus';
+import { dlg } from './cliProcess';
 
 function corpusDialogs(): { file: string; dialog: Dialog }[] {
   const out: { file: string; dialog: Dialog }[] = [];
@@ -215,7 +215,6 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
 });
 
 describe('search: dlg search QUERY [FOLDER]', () => {
-  const dlg = (...args: string[]) => spawnSync(process.execPath, ['-r', 'tsx/cjs', join(__dirname, '../../src/cli/main.ts'), ...args], { encoding: 'utf8', timeout: 50000 });
   // A folder of a few corpus dialogs, in their corpus folders: the whole corpus takes each run many seconds.
   let folder = '';
   before(() => {
