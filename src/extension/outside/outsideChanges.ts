@@ -442,11 +442,7 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (followReads(e), readAhead(e.notebook))),
     vscode.workspace.onWillSaveNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && e.waitUntil(beforeSave(e.notebook))),
     // The save's own write: adopted when its event comes, and looked at once more here in case none does.
-    vscode.workspace.onDidSaveNotebookDocument((nb) => {
-      const w = watched.get(nb.uri.toString());
-      if (!w) return;
-      void changed(w);
-    }),
+    vscode.workspace.onDidSaveNotebookDocument((nb) => void (watched.get(nb.uri.toString()) && changed(watched.get(nb.uri.toString())!))),
     vscode.workspace.onDidCloseNotebookDocument((nb) => forget(nb.uri.toString())),
     { dispose: () => [...watched.keys()].forEach(forget) },
   );
