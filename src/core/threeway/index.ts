@@ -4,3 +4,4 @@ export * from './conflict';
 export * from './merge';
 export * from './changed';
 export * from './nearest';
+export * from './unsaved';

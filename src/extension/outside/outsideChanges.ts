@@ -22,7 +22,7 @@ import * as vscode from 'vscode';
 import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { jsonEqual } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
-import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersion, waitingSides } from '../../core/threeway';
+import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersion, unsavedBase, waitingSides } from '../../core/threeway';
 import { NOTEBOOK_TYPE, notebookMetadataWith } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
 import { adoptRead, cellReadOf, isFileRead, readOf } from '../document/origins';
@@ -332,15 +332,15 @@ function heldReads(nb: vscode.NotebookDocument): string[] {
 
 /**
  * VS Code reloaded the clean notebook, which held `held`: edits that reached it while VS Code read the
- * file (it checks the notebook's version before, not after) are in `held` only. They come back in,
- * merged from the version of the file they were made on, as the writers that made them were told.
+ * file (it checks the notebook's version before, not after) are in `held` only. What no version of the
+ * file held comes back in (core unsavedBase), as the writers that made those edits were told.
  */
 async function putBack(nb: vscode.NotebookDocument, w: Watched, held: Dialog): Promise<void> {
   if (nb.isClosed) return;
-  const from = startedFrom(w, held);
-  if (!from || messageDistance(from.dialog, held) === 0) return;
+  const base = unsavedBase(held, dialogOf(nb), w.history.map((h) => dialogOfVersion(h, nameOf(w.uri))));
+  if (messageDistance(base, held) === 0) return;
   log.info(`${nameOf(w.uri)}: VS Code reloaded it from disk while edits were on their way; those edits are put back.`);
-  await mergeTold(nb, from.dialog, held, 'reloaded from disk, then the edits made meanwhile put back');
+  await mergeTold(nb, base, held, 'reloaded from disk, then the edits made meanwhile put back');
 }
 
 /** Merges `v` (read from disk) from the version it started from; the notebook now holds the file. */
