@@ -28,6 +28,12 @@ describe('three-way merge: what a reload replaced', () => {
     assert.deepEqual(putBack(held, file, [older, saved, file]), ['a:A', 'b:B v1', 'p:added by a program']);
   });
 
+  it('a message the file holds under another id does not come back twice', () => {
+    const held = dialog(['a', 'A'], ['x', 'the same note'], ['b', 'B'], ['c', 'C']);
+    const file = dialog(['a', 'A'], ['b', 'B'], ['c', 'C'], ['p', 'the same note']);
+    assert.deepEqual(putBack(held, file, [saved, file]), ['a:A', 'b:B', 'c:C', 'p:the same note']);
+  });
+
   it('nothing to put back when the dialog held only what the file once did', () => {
     const file = dialog(['a', 'A'], ['b', 'B'], ['c', 'C'], ['p', 'P']);
     const base = unsavedBase(saved, file, [saved, file]);

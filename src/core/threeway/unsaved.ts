@@ -8,8 +8,9 @@ import { fingerprint } from './match';
 
 /**
  * The base to merge `held` (the dialog before the reload) from, into `now` (after it), so that only
- * what was never on disk comes back: a message no version of the file had (inserted meanwhile) and a
- * content of a message no version had (edited meanwhile, merged over what `now` holds). Every other
+ * what was never on disk comes back: a message no version of the file had (inserted meanwhile; not when
+ * `now` holds the same message under another id) and a content of a message no version had (edited
+ * meanwhile, merged over what `now` holds). Every other
  * message of `held` is its own base: whatever `now` holds of it stays, and a message `held` lacks is not
  * deleted. `onDisk`: the versions of the file known.
  */
@@ -23,9 +24,11 @@ export function unsavedBase(held: Dialog, now: Dialog, onDisk: readonly Dialog[]
     }
   }
   const current = new Map(now.messages.map((m) => [m.id, m]));
+  const shown = new Set(now.messages.map(fingerprint));
   const messages = held.messages.flatMap((m) => {
     const seen = prints.get(m.id);
-    if (!seen) return current.has(m.id) ? [m] : []; // none: inserted meanwhile
+    // None: inserted meanwhile, unless the dialog holds it already (under another id: never twice).
+    if (!seen) return current.has(m.id) || shown.has(fingerprint(m)) ? [m] : [];
     if (seen.has(fingerprint(m))) return [m];
     return [current.get(m.id) ?? m]; // edited meanwhile
   });
