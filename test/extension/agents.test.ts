@@ -77,23 +77,30 @@ describe('agents outside VS Code: the MCP server', function () {
   });
 
   it('add_msg while the user has an unsaved edit: both kept, nothing written to disk, one Undo removes the note', async () => {
-    const { name, nb } = await freshDialog([note('user0001', 'Mine.'), note('tail0001', 'Tail.')]);
-    const onDisk = await readText(name);
-    await setCellText(cellOf(nb, 'user0001'), 'Mine, edited and not saved.');
-    const r = await call(a, 'add_msg', { dname: name, content: 'Summary from the agent.', id: 'tail0001' });
-    assert.ok(!r.isError, text(r));
-    const id = text(r);
-    assert.match(id, /^[0-9a-f]{8}$/);
-    assert.equal(cellOf(nb, id).document.getText(), 'Summary from the agent.');
-    assert.equal(cellOf(nb, 'user0001').document.getText(), 'Mine, edited and not saved.');
-    assert.equal(nb.cellCount, 3);
-    assert.ok(nb.isDirty);
-    assert.equal(await readText(name), onDisk, 'the file is untouched');
-    await showDialog(nb);
-    await vscode.commands.executeCommand('notebook.cell.quitEdit');
-    await vscode.commands.executeCommand('undo');
-    await until(() => nb.cellCount === 2, 'the note undone');
-    assert.equal(cellOf(nb, 'user0001').document.getText(), 'Mine, edited and not saved.');
+    // Auto save (the browser's default, after 1 s) would write the edit on a loaded machine before the check.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    try {
+      const { name, nb } = await freshDialog([note('user0001', 'Mine.'), note('tail0001', 'Tail.')]);
+      const onDisk = await readText(name);
+      await setCellText(cellOf(nb, 'user0001'), 'Mine, edited and not saved.');
+      const r = await call(a, 'add_msg', { dname: name, content: 'Summary from the agent.', id: 'tail0001' });
+      assert.ok(!r.isError, text(r));
+      const id = text(r);
+      assert.match(id, /^[0-9a-f]{8}$/);
+      assert.equal(cellOf(nb, id).document.getText(), 'Summary from the agent.');
+      assert.equal(cellOf(nb, 'user0001').document.getText(), 'Mine, edited and not saved.');
+      assert.equal(nb.cellCount, 3);
+      assert.ok(nb.isDirty);
+      assert.equal(await readText(name), onDisk, 'the file is untouched');
+      await showDialog(nb);
+      await vscode.commands.executeCommand('notebook.cell.quitEdit');
+      await vscode.commands.executeCommand('undo');
+      await until(() => nb.cellCount === 2, 'the note undone');
+      assert.equal(cellOf(nb, 'user0001').document.getText(), 'Mine, edited and not saved.');
+    } finally {
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('a dialog that is not open is opened beside, without the focus, and read; an unknown one is an error naming the open ones', async () => {
