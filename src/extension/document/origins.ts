@@ -75,13 +75,7 @@ export function noteFileRead(token: string): void {
 /** Whether `token` is a read of a file by VS Code (not one of ours, made to merge a change on disk). */
 export const isFileRead = (token: string | undefined): token is string => token !== undefined && fileReads.has(token);
 
-/** The read a cell came from, when it came from one. */
-export function cellReadOf(cell: { metadata: { [key: string]: unknown } }): string | undefined {
-  const o = cell.metadata?.[BOOKKEEPING];
-  return isJsonObject(o as Json) && typeof (o as JsonObject).file === 'string' ? ((o as JsonObject).file as string) : undefined;
-}
-
-/** The read token of an open dialog notebook (`NotebookData.metadata.dialogOrigin.file`). */
+/** The read token of an open dialog notebook (`NotebookData.metadata.dialogOrigin.file`), or of the read a cell came from. */
 export function readOf(nb: { metadata: { [key: string]: unknown } }): string | undefined {
   const o = nb.metadata?.[BOOKKEEPING];
   return isJsonObject(o as Json) && typeof (o as JsonObject).file === 'string' ? ((o as JsonObject).file as string) : undefined;

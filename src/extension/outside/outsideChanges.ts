@@ -25,7 +25,7 @@ import { Dialog, Message } from '../../core/model';
 import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersion, unsavedBase, waitingSides } from '../../core/threeway';
 import { NOTEBOOK_TYPE, notebookMetadataWith } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
-import { adoptRead, cellReadOf, isFileRead, readOf } from '../document/origins';
+import { adoptRead, isFileRead, readOf } from '../document/origins';
 import { applyRepaired, messageListEdit, queueEdit } from '../editing/edits';
 import { isBusy } from '../editing/busyCells';
 import { isStreaming } from '../document/streamingReplies';
@@ -325,8 +325,8 @@ async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mti
  */
 function heldReads(nb: vscode.NotebookDocument): string[] {
   const own = readOf(nb);
-  const first = nb.cellCount ? cellReadOf(nb.cellAt(0)) : undefined;
-  const cells = first !== undefined && first === cellReadOf(nb.cellAt(nb.cellCount - 1)) ? first : undefined;
+  const first = nb.cellCount ? readOf(nb.cellAt(0)) : undefined;
+  const cells = first !== undefined && first === readOf(nb.cellAt(nb.cellCount - 1)) ? first : undefined;
   return [own, cells].filter(isFileRead);
 }
 
