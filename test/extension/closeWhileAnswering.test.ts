@@ -19,6 +19,9 @@ const freshDialog = () =>
 /** A long stream (30 s: longer than a loaded machine takes to close or revert): 600 words, 50 ms apart. */
 const LONG = { text: Array.from({ length: 600 }, (_, k) => `word${k} `), delayMs: 50 };
 
+/** The tab showing `nb`, if any. */
+const tabOf = (nb: vscode.NotebookDocument) =>
+  vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputNotebook && t.input.uri.toString() === nb.uri.toString());
 const isOpen = (name: string) => vscode.workspace.notebookDocuments.some((d) => d.uri.path.endsWith(`/${name}`));
 
 describe('closing or reverting a dialog while it answers', function () {
@@ -40,10 +43,14 @@ describe('closing or reverting a dialog while it answers', function () {
     ant.enqueue(LONG);
     const done = execute(nb, 'prmt0001');
     await until(() => replyText(cellOf(nb, 'prmt0001')).startsWith('word0 word1'), 'the reply to stream in');
-    // The command acts on the active editor: only once the dialog's is.
-    await showDialog(nb);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await until(() => nb.isClosed, 'the dialog to close');
+    // The command acts on the active editor, and a loaded machine can switch it late: until the dialog's tab is gone.
+    await until(async () => {
+      if (!tabOf(nb)) return true;
+      await showDialog(nb);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      return !tabOf(nb);
+    }, 'the dialog\'s editor to close');
+    await until(() => nb.isClosed, 'the dialog to close', 60000);
     assert.equal(await ant.requests[ant.requests.length - 1].closed, true, 'the answer was stopped: its stream was cut, not read to the end');
     await done;
     assert.equal(isOpen(name), false, 'no edit opened the dialog again');

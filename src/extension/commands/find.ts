@@ -93,6 +93,9 @@ export async function findMessages(arg?: { query?: string } | unknown): Promise<
     qp.onDidAccept(() => {
       const hit = qp.selectedItems[0];
       if (hit && hit.index < 0) return; // the invalid-regex row: keep the picker open to fix the query
+      // VS Code names the accepted row by its place in the list the window showed; a click on a list the
+      // typing has since replaced names a place we no longer have: keep the picker open, showing the new list.
+      if (!hit && qp.items.length) return;
       if (hit) selectCells(nb, hit.index);
       qp.hide();
       resolve(hit);

@@ -13,13 +13,26 @@ export async function appFrame(page, timeout = 60000) {
   throw new Error('the Dialog panel did not render');
 }
 
-/** Selects the message containing `text` through "Dialog: Find Messages..." (cells below the fold are not rendered). */
-export async function goto(page, vsc, text) {
+/**
+ * Selects the message containing `text` through "Dialog: Find Messages..." (cells below the fold are not
+ * rendered); `text` must be the first message that matches it. The row is clicked once it stands first:
+ * the picker's rows trail the typing on a loaded machine, and VS Code names a clicked row by its place in
+ * the list, so a click on a row the extension has already filtered away picks nothing (the picker then
+ * stays open, and the row is clicked again).
+ */
+export async function goto(page, vsc, text, timeout = 60000) {
   await vsc.runCommand('View: Focus First Editor Group');
   await vsc.runCommand('Dialog: Find Messages...');
+  // our picker, not the palette still closing: typing must reach it
+  await page.locator('.quick-input-widget input[placeholder^="Find messages"]').waitFor({ timeout: 30000 });
   await page.keyboard.type(text);
-  // a click, not Enter: on a loaded machine Enter can land before the filter has moved the focus off the first row
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click({ timeout: 30000 });
+  const first = page.locator('.quick-input-list .monaco-list-row[data-index="0"]', { hasText: text });
+  const picker = page.locator('.quick-input-widget');
+  for (const end = Date.now() + timeout; ; ) {
+    await first.click({ timeout: 30000 });
+    if (await picker.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false)) return;
+    if (Date.now() > end) throw new Error(`Find Messages did not take a click on "${text}"`);
+  }
 }
 
 /** Opens a file the script has just written, retrying Quick Open until its file search lists it. */
