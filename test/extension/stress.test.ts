@@ -1,6 +1,7 @@
 // Many hands at once on one open dialog (issue 51), in the real VS Code: seeded random interleavings of
 // the user (edits and inserted notes through the editor API, saves), an agent over MCP (add_msg and
-// update_msg by id, with the SDK's client), another program rewriting the file (read, change, write: in
+// update_msg by id, with the SDK's client), code in the dialog calling dialoghelper from a real kernel
+// (add_msg and update_msg through our routes), another program rewriting the file (read, change, write: in
 // place or by a rename, as dialoghelper's and Solveit's skills do) and a `git checkout` of the file. After
 // the writers stop, the dialog must converge: every change a writer was told succeeded is in the open
 // dialog, once; a save succeeds; the saved file holds what the editor shows.
@@ -14,12 +15,13 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Dialog, Message, readIpynb } from '../../src/core';
-import { closeAll, freshDialog, readText, setCellText, until, wsUri } from './helpers';
+import { cellOf, closeAll, execute, freshDialog, readText, setCellText, until, writeText, wsUri } from './helpers';
 import { Program } from './writerProgram';
+import { DIALOGHELPER_CORE, DIALOGHELPER_INIT } from './dialoghelperClient';
 import { msg2cell } from '../../src/extension/document/cells';
 
 /** Seeds that once failed, replayed by every `npm run stress`; `npm test` runs the first (a minute). */
-const REGRESSION = [1, 2, 4, 5];
+const REGRESSION = [1, 2, 3, 4, 5];
 const asked = (process.env.DIALOG_STRESS_SEEDS ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
 const seeds = asked.length ? [...new Set([...REGRESSION, ...asked])] : REGRESSION.slice(0, 1);
 const SECONDS = Number(process.env.DIALOG_STRESS_SECONDS) || 30;
@@ -40,17 +42,47 @@ function random(seed: number): () => number {
 /** What each writer was told succeeded: per message marker (`writer:n`), the latest version acknowledged. */
 type Acks = Map<string, number>;
 const text = (marker: string, v: number) => `${marker}:v${v}`;
-const markerOf = (content: string) => /^([UAO]:\d+):v(\d+)$/.exec(content);
+const markerOf = (content: string) => /^([UAOD]:\d+):v(\d+)$/.exec(content);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cellsWith = (nb: vscode.NotebookDocument, marker: string) => nb.getCells().filter((c) => c.document.getText().startsWith(marker + ':v'));
 const idOf = (c: vscode.NotebookCell) => (c.metadata.dialog as { id?: string } | undefined)?.id;
 
+/** Without Jupyter (DIALOG_TEST_NO_KERNEL=1) the kernel's writer sits out. */
+const withKernel = process.env.DIALOG_TEST_NO_KERNEL !== '1';
+
+/**
+ * The kernel's writer: code in the dialog adding notes after random messages and editing its own, by id,
+ * through dialoghelper, for `seconds`. Each call that returned is written to `acks` (marker, version) in
+ * the kernel's folder: the test reads them there (a running cell's outputs are not what is checked).
+ */
+const kernelWriter = (seed: number, seconds: number, messages: number) => `
+from dialoghelper import *
+import random, time
+rng, mine, failed, end = random.Random(${seed}), [], [], time.time() + ${seconds}
+with open('acks', 'a') as acks:
+    while time.time() < end:
+        time.sleep(rng.uniform(0.3, 1.2))
+        try:
+            if rng.random() < 0.5 or not mine:
+                marker = f'D:{len(mine)}'
+                nid = await add_msg(f'{marker}:v0', placement='add_after', id=f'base{rng.randrange(${messages}):04d}')
+                mine.append([marker, nid, 0])
+                m = mine[-1]
+            else:
+                m = rng.choice(mine)
+                await update_msg(id=m[1], content=f'{m[0]}:v{m[2] + 1}')
+                m[2] += 1
+            acks.write(f'{m[0]} {m[2]}\\n'); acks.flush()
+        except Exception as e: failed.append(repr(e))
+print(len(mine), 'added;', len(failed), 'failed', failed[:3])
+`;
+
 const serverInfo = () => vscode.commands.executeCommand<{ url: string; token: string }>('dialogNotebook.mcp.serverInfo');
 type Result = { content: { type: string; text?: string }[]; isError?: boolean };
 
 describe('many hands at once: seeded interleavings converge', function () {
-  this.timeout((SECONDS + 240) * 1000 * seeds.length);
+  this.timeout((SECONDS + 420) * 1000 * seeds.length);
   const files = () => vscode.workspace.getConfiguration('files');
   before(async () => {
     await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
@@ -64,13 +96,20 @@ describe('many hands at once: seeded interleavings converge', function () {
   });
 
   for (const seed of seeds) {
-    it(`seed ${seed}: the user, an agent over MCP, a program and git write for ${SECONDS} s; everything acknowledged is there once, and the file equals the editor`, async () => {
+    it(`seed ${seed}: the user, an agent over MCP, dialoghelper in the kernel, a program and git write for ${SECONDS} s; everything acknowledged is there once, and the file equals the editor`, async () => {
       console.log(`    stress seed ${seed} (replay: DIALOG_STRESS_SEEDS=${seed})`);
       const rand = random(seed);
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
       const between = (lo: number, hi: number) => lo + rand() * (hi - lo);
       const start = Array.from({ length: MESSAGES }, (_, i) => new Message({ id: `base${String(i).padStart(4, '0')}`, msgType: i % 3 === 1 ? 'code' : 'note', content: `Message ${i}` }));
-      const { name, nb } = await freshDialog(`stress-${seed}`, start);
+      const folder = `scratch/stress-${seed}`;
+      if (withKernel) {
+        // The stand-in package beside the dialog: the kernel's working directory is on its sys.path.
+        await writeText(`${folder}/dialoghelper/__init__.py`, DIALOGHELPER_INIT);
+        await writeText(`${folder}/dialoghelper/core.py`, DIALOGHELPER_CORE);
+      }
+      const helpers = withKernel ? [new Message({ id: 'dhwarm01', msgType: 'code', content: 'import dialoghelper' }), new Message({ id: 'dhloop01', msgType: 'code', content: kernelWriter(seed, SECONDS, MESSAGES) })] : [];
+      const { name, nb } = await freshDialog(`stress-${seed}`, [...start, ...helpers]);
       const path = wsUri(name).fsPath;
       const dir = wsUri(name.replace(/[^/]+$/, '')).fsPath;
       const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
@@ -78,9 +117,14 @@ describe('many hands at once: seeded interleavings converge', function () {
       git('-c', 'user.name=e2e', '-c', 'user.email=e2e@example.invalid', 'add', '.');
       git('-c', 'user.name=e2e', '-c', 'user.email=e2e@example.invalid', 'commit', '-q', '-m', 'start');
 
+      if (withKernel) {
+        // The kernel started before the writers do (a cold start takes seconds on a loaded machine).
+        await execute(nb, 'dhwarm01');
+        await until(() => cellOf(nb, 'dhwarm01').executionSummary?.timing?.endTime, 'the kernel to start', 180000);
+      }
       const acks: Acks = new Map();
       const ack = (marker: string, v: number) => acks.set(marker, Math.max(acks.get(marker) ?? -1, v));
-      const stats = { saves: 0, refused: 0, user: 0, agent: 0, agentFailed: 0, program: 0, programFailed: 0, checkouts: 0 };
+      const stats = { saves: 0, refused: 0, user: 0, agent: 0, agentFailed: 0, kernel: 0, program: 0, programFailed: 0, checkouts: 0 };
       const end = Date.now() + SECONDS * 1000;
       const ids = () => nb.getCells().map(idOf).filter((x): x is string => !!x);
       /** The program's writes, with their times, printed when a seed fails (to match with the Output channel). */
@@ -196,7 +240,20 @@ describe('many hands at once: seeded interleavings converge', function () {
         }
       };
 
-      await Promise.all([user(), agent(), program()]);
+      const kernel = async () => {
+        if (!withKernel) return;
+        void execute(nb, 'dhloop01');
+        await until(() => cellOf(nb, 'dhloop01').executionSummary?.timing?.endTime, 'the kernel\'s writer to end', (SECONDS + 120) * 1000);
+        console.log(`    kernel: ${cellOf(nb, 'dhloop01').outputs.flatMap((o) => o.items).map((i) => new TextDecoder().decode(i.data)).join('').trim()}`);
+        const lines = (await readText(`${folder}/acks`).catch(() => '')).split('\n').filter(Boolean);
+        for (const line of lines) {
+          const [marker, v] = line.split(' ');
+          ack(marker, Number(v));
+          stats.kernel++;
+        }
+      };
+
+      await Promise.all([user(), agent(), program(), kernel()]);
       // The writers have stopped: what is on disk comes in, then a save succeeds.
       await sleep(2000);
       let saved = false;

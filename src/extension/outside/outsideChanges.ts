@@ -65,10 +65,13 @@ interface Watched {
   /** Ends the wait of a check for an unreadable file to be written on. */
   wake?: () => void;
   /**
-   * The file reads the notebook has held, and its dialog at its last change while it had no unsaved
-   * edits (none while it has: VS Code reloads only a notebook without, and a revert is asked for).
+   * The file reads the notebook has held; its dialog at its last change while VS Code could still reload
+   * it (`last`: while it had no unsaved edits, or had them for a moment only); since when it has had
+   * unsaved edits; when the file last changed on disk.
    */
-  seen: { reads: Set<string>; clean?: Dialog; sample?: ReturnType<typeof setTimeout>; reloaded?: () => void };
+  seen: { reads: Set<string>; last?: Dialog; dirtySince?: number; fileAt?: number; sample?: ReturnType<typeof setTimeout>; reloaded?: () => void };
+  /** When a save was asked for that has not been done yet (VS Code refuses one that meets a newer file). */
+  saveAsked?: number;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -87,6 +90,15 @@ const CHANGED = 'changed on disk';
 const WAITING_POLL_MS = 500;
 /** When the dirty state is looked at again after a change (it reaches the extension host after the change). */
 const DIRTY_SAMPLE_MS = 100;
+/**
+ * VS Code checks a clean notebook's version before it reads the changed file, and resets the notebook to it
+ * after: an edit in between makes the notebook dirty a moment before the reset takes it away. A reset that
+ * comes this soon after the notebook turned dirty, with the file changed meanwhile, is such a reload, not a
+ * revert the user asked for.
+ */
+const RELOAD_RACE_MS = 3000;
+/** How long after a save was asked for a write that refused it makes us save again, once merged. */
+const RESAVE_MS = 10000;
 
 async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number } | undefined> {
   try {
@@ -358,6 +370,19 @@ async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version,
   adopt(w, { text: v.text }, undefined);
   if (r.report.waiting.length) wait(nb, w, base, theirs, r.report.waiting);
   if (r.edited) await holdMtime(w);
+  saveAgain(nb, w);
+}
+
+/**
+ * A save asked for a moment ago and not done: a write that landed while VS Code wrote refused it ("the
+ * content of the file is newer"). Now that the write is merged, the save is made again, once, so it holds
+ * both: the user asked for their work to be saved, and nothing of the other writer's is written over.
+ */
+function saveAgain(nb: vscode.NotebookDocument, w: Watched): void {
+  if (w.saveAsked === undefined || Date.now() - w.saveAsked > RESAVE_MS || !nb.isDirty) return;
+  w.saveAsked = undefined;
+  log.info(`${nameOf(w.uri)}: a save met a newer file; with it merged, saved again.`);
+  void nb.save();
 }
 
 /** Sets the file's mtime back to the one VS Code last read or wrote, while it holds what the notebook does. */
@@ -379,6 +404,8 @@ async function beforeSave(nb: vscode.NotebookDocument): Promise<void> {
   const w = watched.get(nb.uri.toString());
   if (!w) return;
   await changed(w);
+  // From here a write refuses this save (merged before it, it is written by it).
+  w.saveAsked = Date.now();
   await queueCheck(w, () => holdMtime(w));
 }
 
@@ -389,10 +416,11 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     if (watched.has(key)) return;
     const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(nb.uri, '..'), nameOf(nb.uri)), true, false, true);
     const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) } };
-    w.subs.push(fsw, fsw.onDidChange(() => changed(w)), fsw.onDidCreate(() => changed(w)));
+    const onFile = () => ((w.seen.fileAt = Date.now()), changed(w));
+    w.subs.push(fsw, fsw.onDidChange(onFile), fsw.onDidCreate(onFile));
     // Straight from the OS as well, for a local file: ~100 ms before VS Code's watcher. Both report one write.
     const local = nb.uri.scheme === 'file' ? platform().watchLocalFile : undefined;
-    if (local) w.subs.push(local(nb.uri.fsPath, () => changed(w)));
+    if (local) w.subs.push(local(nb.uri.fsPath, onFile));
     watched.set(key, w);
     // The file as opened: the first check of the file, before any change is looked at.
     void queueCheck(w, async () => {
@@ -418,23 +446,31 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     }, 1000);
   };
   /**
-   * Follows the file reads the notebook holds: a new one while it had no unsaved edits is VS Code's reload
-   * (a revert is asked for with unsaved edits). The dirty state comes after the edit's event, so it is
-   * looked at again a moment later.
+   * Follows the file reads the notebook holds: a new one while it had no unsaved edits, or had them for a
+   * moment only while the file changed (RELOAD_RACE_MS), is VS Code's reload; otherwise a revert the user
+   * asked for. The dirty state comes after the edit's event, so it is looked at again a moment later.
    */
   const followReads = (e: vscode.NotebookDocumentChangeEvent) => {
     const nb = e.notebook;
     const w = watched.get(nb.uri.toString());
     if (!w) return;
     const fresh = heldReads(nb).filter((r) => !w.seen.reads.has(r));
-    const held = w.seen.clean;
-    if (fresh.length && held && e.contentChanges.length) void queueCheck(w, () => putBack(nb, w, held));
+    const held = w.seen.last;
+    const now = Date.now();
+    const dirtySince = w.seen.dirtySince;
+    const reload = dirtySince === undefined || (w.seen.fileAt !== undefined && w.seen.fileAt >= dirtySince - RELOAD_RACE_MS && now - dirtySince < RELOAD_RACE_MS);
+    if (fresh.length && held && reload && e.contentChanges.length) void queueCheck(w, () => putBack(nb, w, held));
     fresh.forEach((r) => w.seen.reads.add(r));
     if (fresh.length) w.seen.reloaded?.();
-    const look = () => (w.seen.clean = nb.isDirty ? undefined : dialogOf(nb));
+    const look = () => {
+      if (!nb.isDirty) w.seen.dirtySince = undefined;
+      else w.seen.dirtySince ??= Date.now();
+      const racing = w.seen.dirtySince === undefined || Date.now() - w.seen.dirtySince < RELOAD_RACE_MS;
+      w.seen.last = racing ? dialogOf(nb) : undefined;
+    };
     look();
     if (w.seen.sample) clearTimeout(w.seen.sample);
-    w.seen.sample = setTimeout(() => !nb.isClosed && w.seen.clean && look(), DIRTY_SAMPLE_MS);
+    w.seen.sample = setTimeout(() => !nb.isClosed && w.seen.last && look(), DIRTY_SAMPLE_MS);
   };
   vscode.workspace.notebookDocuments.forEach(open);
   context.subscriptions.push(
@@ -442,7 +478,12 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (followReads(e), readAhead(e.notebook))),
     vscode.workspace.onWillSaveNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && e.waitUntil(beforeSave(e.notebook))),
     // The save's own write: adopted when its event comes, and looked at once more here in case none does.
-    vscode.workspace.onDidSaveNotebookDocument((nb) => void (watched.get(nb.uri.toString()) && changed(watched.get(nb.uri.toString())!))),
+    vscode.workspace.onDidSaveNotebookDocument((nb) => {
+      const w = watched.get(nb.uri.toString());
+      if (!w) return;
+      w.saveAsked = undefined;
+      void changed(w);
+    }),
     vscode.workspace.onDidCloseNotebookDocument((nb) => forget(nb.uri.toString())),
     { dispose: () => [...watched.keys()].forEach(forget) },
   );
