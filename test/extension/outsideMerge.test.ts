@@ -226,4 +226,26 @@ describe('a dialog with unsaved edits rewritten on disk by another process', fun
     const saved = await saveOnce(nb, name);
     assert.deepEqual(saved.messages.map((m) => m.content), texts(nb));
   });
+
+  it('a write landing while VS Code saves: that save is refused, not written over; the write is merged and the next save holds both', async () => {
+    const { name, nb } = await edited();
+    // A participant after ours: the write lands once our check before the save is done, as VS Code writes.
+    let once = true;
+    const late = vscode.workspace.onWillSaveNotebookDocument((e) => {
+      if (e.notebook !== nb || !once) return;
+      once = false;
+      e.waitUntil(Promise.resolve().then(() => agent(name, [{ op: 'add', id: 'late0001', text: 'Written during the save.', after: 'code0001' }])));
+    });
+    try {
+      // Refused as a rule ("the content of the file is newer"); it passes when the write's merge reaches
+      // the notebook before VS Code takes what it writes. Either way, what follows must hold.
+      console.log(`    the first save ${(await nb.save()) ? 'passed' : 'was refused'}`);
+    } finally {
+      late.dispose();
+    }
+    await until(() => texts(nb).includes('Written during the save.'), 'the write merged', 60000);
+    assert.deepEqual(texts(nb), ['# Notes, typed here', 'x = 1', 'Written during the save.', 'Say hello.', 'y = 2']);
+    const saved = await saveOnce(nb, name);
+    assert.deepEqual(saved.messages.map((m) => m.content), texts(nb), 'the file holds both');
+  });
 });

@@ -70,8 +70,6 @@ interface Watched {
    * unsaved edits; when the file last changed on disk.
    */
   seen: { reads: Set<string>; last?: Dialog; dirtySince?: number; fileAt?: number; sample?: ReturnType<typeof setTimeout>; reloaded?: () => void };
-  /** When a save was asked for that has not been done yet (VS Code refuses one that meets a newer file). */
-  saveAsked?: number;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -97,8 +95,6 @@ const DIRTY_SAMPLE_MS = 100;
  * revert the user asked for.
  */
 const RELOAD_RACE_MS = 3000;
-/** How long after a save was asked for a write that refused it makes us save again, once merged. */
-const RESAVE_MS = 10000;
 
 async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number } | undefined> {
   try {
@@ -370,19 +366,6 @@ async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version,
   adopt(w, { text: v.text }, undefined);
   if (r.report.waiting.length) wait(nb, w, base, theirs, r.report.waiting);
   if (r.edited) await holdMtime(w);
-  saveAgain(nb, w);
-}
-
-/**
- * A save asked for a moment ago and not done: a write that landed while VS Code wrote refused it ("the
- * content of the file is newer"). Now that the write is merged, the save is made again, once, so it holds
- * both: the user asked for their work to be saved, and nothing of the other writer's is written over.
- */
-function saveAgain(nb: vscode.NotebookDocument, w: Watched): void {
-  if (w.saveAsked === undefined || Date.now() - w.saveAsked > RESAVE_MS || !nb.isDirty) return;
-  w.saveAsked = undefined;
-  log.info(`${nameOf(w.uri)}: a save met a newer file; with it merged, saved again.`);
-  void nb.save();
 }
 
 /** Sets the file's mtime back to the one VS Code last read or wrote, while it holds what the notebook does. */
@@ -404,8 +387,6 @@ async function beforeSave(nb: vscode.NotebookDocument): Promise<void> {
   const w = watched.get(nb.uri.toString());
   if (!w) return;
   await changed(w);
-  // From here a write refuses this save (merged before it, it is written by it).
-  w.saveAsked = Date.now();
   await queueCheck(w, () => holdMtime(w));
 }
 
@@ -478,12 +459,7 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && (followReads(e), readAhead(e.notebook))),
     vscode.workspace.onWillSaveNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && e.waitUntil(beforeSave(e.notebook))),
     // The save's own write: adopted when its event comes, and looked at once more here in case none does.
-    vscode.workspace.onDidSaveNotebookDocument((nb) => {
-      const w = watched.get(nb.uri.toString());
-      if (!w) return;
-      w.saveAsked = undefined;
-      void changed(w);
-    }),
+    vscode.workspace.onDidSaveNotebookDocument((nb) => void (watched.get(nb.uri.toString()) && changed(watched.get(nb.uri.toString())!))),
     vscode.workspace.onDidCloseNotebookDocument((nb) => forget(nb.uri.toString())),
     { dispose: () => [...watched.keys()].forEach(forget) },
   );
