@@ -56,7 +56,7 @@ const onDisk = await call('openFile', indexFile);
 if (!onDisk) await call('open', readFileSync(join(root, 'dist', 'sqlite3.wasm')));
 const engine = onDisk ? `${onDisk.engine}, a file on disk` : 'sqlite-wasm in memory';
 
-// The first build, as SearchService.sync runs it: 64 files (or 16 M characters) a batch, one transaction
+// The first build, as SearchService.sync runs it: 16 files (or 1 M characters) a batch, one transaction
 // each, the next batch read while the worker indexes this one.
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
@@ -66,7 +66,7 @@ t = performance.now();
 let indexing = Promise.resolve();
 for (let k = 0; k < ws.files.length; ) {
   const batch = [];
-  for (let chars = 0; k < ws.files.length && batch.length < 64 && chars < 16e6; k++) {
+  for (let chars = 0; k < ws.files.length && batch.length < 16 && chars < 1e6; k++) {
     const text = await readFile(join(ws.dir, ws.files[k]), 'utf8');
     batch.push([ws.files[k], 'stamp', text]);
     chars += text.length;

@@ -23,6 +23,7 @@ interface IndexInfo {
   file?: string;
   damaged?: string;
   total: number;
+  building?: boolean;
 }
 
 const query = async (q: string, opts: object = {}): Promise<Hit[]> => (await vscode.commands.executeCommand<Hit[]>('dialogNotebook.search.query', q, opts)) ?? [];
@@ -110,6 +111,9 @@ describe('Search All Dialogs', function () {
   it('keeps its index on disk in the extension\'s storage, not the workspace: found again by a new session, rebuilt when damaged', async () => {
     await write(name, writeIpynb(d));
     await until(async () => (await query('zanzibar')).length > 0, 'the dialog indexed');
+    // The first build may still be reading the workspace (a batch is a few files): closing would stop it,
+    // and the next session go on with what it had not read.
+    await until(async () => !(await vscode.commands.executeCommand<IndexInfo>('dialogNotebook.search.indexInfo'))!.building, 'the first build finished');
     const info = (await vscode.commands.executeCommand<IndexInfo>('dialogNotebook.search.indexInfo'))!;
     // code-server's Node 24 has node:sqlite with FTS5.
     assert.match(info.engine ?? '', /^node:sqlite 3\./);

@@ -176,7 +176,7 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
       { id: 'b2', kind: 'note' as const, text: 'a platypus note', skipped: false },
     ];
     index.transaction(() => index.put(file, 's1', parts));
-    const rowids = () => db.rows('SELECT id, kind, rowid FROM parts WHERE file = ? ORDER BY rowid', [file]).map((r) => r.join(' '));
+    const rowids = () => db.rows('SELECT id, kind, rowid FROM parts WHERE fid = (SELECT fid FROM files WHERE file = ?) ORDER BY rowid', [file]).map((r) => r.join(' '));
     const before = rowids();
     index.transaction(() => index.put(file, 's2', [parts[0], { ...parts[1], text: 'the echidna answer' }, { ...parts[2], skipped: true }]));
     const after = rowids();

@@ -1,6 +1,7 @@
 // The search index over any SQLite with FTS5 (the host brings the engine as a SqlDb): one row per message
 // part in `parts`, FTS5 over their text (BM25 ranking, snippet()), and per file the stamp it was indexed at
-// so a later session re-reads only what changed.
+// so a later session re-reads only what changed. A part names its file by the file's row number (`fid`),
+// not its path: the path in every part and in the index over them was 4% of the index's size.
 
 import { SearchKind, SearchPart } from './parts';
 import { SearchQuery, ftsMatch, isEmptyQuery } from './query';
@@ -15,18 +16,17 @@ export interface SqlDb {
 }
 
 /** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 1;
+export const SEARCH_SCHEMA_VERSION = 2;
 
 const SCHEMA = `
-CREATE TABLE files(file TEXT PRIMARY KEY, stamp TEXT NOT NULL, broken TEXT);
-CREATE TABLE parts(rowid INTEGER PRIMARY KEY, file TEXT NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, skipped INTEGER NOT NULL, text TEXT NOT NULL);
-CREATE INDEX parts_file ON parts(file);
+CREATE TABLE files(fid INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, stamp TEXT NOT NULL, broken TEXT);
+CREATE TABLE parts(rowid INTEGER PRIMARY KEY, fid INTEGER NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, skipped INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE INDEX parts_fid ON parts(fid);
 CREATE VIRTUAL TABLE parts_fts USING fts5(text, content='parts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
 CREATE TRIGGER parts_ai AFTER INSERT ON parts BEGIN INSERT INTO parts_fts(rowid, text) VALUES (new.rowid, new.text); END;
 CREATE TRIGGER parts_ad AFTER DELETE ON parts BEGIN INSERT INTO parts_fts(parts_fts, rowid, text) VALUES ('delete', old.rowid, old.text); END;
 PRAGMA user_version = ${SEARCH_SCHEMA_VERSION};
 `;
-
 export interface SearchHit {
   /** The dialog's key as the host gave it (a workspace-relative path). */
   file: string;
@@ -118,30 +118,35 @@ export class SearchIndex {
    * saved edit of one cell of a 2,000-cell dialog re-tokenizes that cell, not the dialog.
    */
   put(file: string, stamp: string, parts: readonly SearchPart[]): void {
+    const fid = this.fileRow(file, stamp, null);
     const held = new Map<string, number[]>();
-    for (const [rowid, id, kind, skipped, text] of this.db.rows('SELECT rowid, id, kind, skipped, text FROM parts WHERE file = ?', [file])) {
+    for (const [rowid, id, kind, skipped, text] of this.db.rows('SELECT rowid, id, kind, skipped, text FROM parts WHERE fid = ?', [fid])) {
       const key = partKey(String(id), String(kind), Number(skipped) !== 0, String(text));
       held.set(key, [...(held.get(key) ?? []), Number(rowid)]);
     }
     for (const p of parts) {
       const same = held.get(partKey(p.id, p.kind, p.skipped, p.text));
       if (same?.length) same.pop();
-      else this.db.exec('INSERT INTO parts(file, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [file, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
+      else this.db.exec('INSERT INTO parts(fid, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [fid, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
     }
     for (const rowids of held.values()) for (const rowid of rowids) this.db.exec('DELETE FROM parts WHERE rowid = ?', [rowid]);
-    this.db.exec('INSERT OR REPLACE INTO files(file, stamp, broken) VALUES (?, ?, NULL)', [file, stamp]);
   }
 
   /** Records `file` as unreadable at `stamp` (counted, listed, not searched). */
   putBroken(file: string, stamp: string, reason: string): void {
-    this.db.exec('DELETE FROM parts WHERE file = ?', [file]);
-    this.db.exec('INSERT OR REPLACE INTO files(file, stamp, broken) VALUES (?, ?, ?)', [file, stamp, reason]);
+    this.db.exec('DELETE FROM parts WHERE fid = ?', [this.fileRow(file, stamp, reason)]);
   }
 
   /** Forgets `file` (deleted, renamed away, or no longer a dialog). */
   remove(file: string): void {
-    this.db.exec('DELETE FROM parts WHERE file = ?', [file]);
+    this.db.exec('DELETE FROM parts WHERE fid = (SELECT fid FROM files WHERE file = ?)', [file]);
     this.db.exec('DELETE FROM files WHERE file = ?', [file]);
+  }
+
+  /** `file`'s row with its new stamp (made if missing, keeping its number if not): its number. */
+  private fileRow(file: string, stamp: string, broken: string | null): number {
+    const [[fid]] = this.db.rows('INSERT INTO files(file, stamp, broken) VALUES (?, ?, ?) ON CONFLICT(file) DO UPDATE SET stamp = excluded.stamp, broken = excluded.broken RETURNING fid', [file, stamp, broken]);
+    return Number(fid);
   }
 
   /** The best hits for `q`, best first. */
@@ -155,21 +160,20 @@ export class SearchIndex {
       params.push(...q.kinds);
     }
     if (q.folders.length) {
-      where.push(`(${q.folders.map(() => "p.file LIKE ? ESCAPE '\\'").join(' OR ')})`);
+      where.push(`(${q.folders.map(() => "f.file LIKE ? ESCAPE '\\'").join(' OR ')})`);
       params.push(...q.folders.map((f) => f.replace(/[\\%_]/g, (c) => '\\' + c) + '%'));
     }
     const match = ftsMatch(q, { prefixLast: opts.prefixLast });
     if (match === null) return this.scan(q, where, params, limit);
     const snippet = `snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16)`;
     const filters = where.map((w) => ' AND ' + w).join('');
-    // Words only: the best `limit` rows are chosen first and only they get a snippet (a snippet re-reads its
-    // part's text; computed for every match of a common word, it made queries several times slower).
+    // `ORDER BY rank LIMIT`: FTS5 ranks the matches (BM25) itself and the snippet, which re-reads its part's
+    // text, is made for the rows returned only; the regex form reads every match's text and tests it.
     const sql = q.regex
-      ? `SELECT p.file, p.id, p.kind, p.skipped, ${snippet}, bm25(parts_fts), p.text FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid WHERE parts_fts MATCH ?${filters} ORDER BY bm25(parts_fts)`
-      : `WITH top AS (SELECT parts_fts.rowid AS r, bm25(parts_fts) AS s FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid WHERE parts_fts MATCH ?${filters} ORDER BY s LIMIT ?) ` +
-        `SELECT p.file, p.id, p.kind, p.skipped, ${snippet}, top.s FROM top JOIN parts p ON p.rowid = top.r JOIN parts_fts ON parts_fts.rowid = top.r WHERE parts_fts MATCH ? ORDER BY top.s`;
+      ? `SELECT f.file, p.id, p.kind, p.skipped, ${snippet}, parts_fts.rank, p.text FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank`
+      : `SELECT f.file, p.id, p.kind, p.skipped, ${snippet}, parts_fts.rank FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank LIMIT ?`;
     const hits: SearchHit[] = [];
-    for (const r of this.db.rows(sql, q.regex ? [match, ...params] : [match, ...params, limit, match])) {
+    for (const r of this.db.rows(sql, q.regex ? [match, ...params] : [match, ...params, limit])) {
       let snippet = shapeSnippet(String(r[4]));
       if (q.regex) {
         const s = regexSnippet(String(r[6]), q.regex);
@@ -187,7 +191,7 @@ export class SearchIndex {
     const re = q.regex;
     if (!re) return { hits: [], scanned: false };
     const negs = q.terms.filter((t) => t.negated).map((t) => t.text.toLowerCase());
-    const sql = `SELECT p.file, p.id, p.kind, p.skipped, p.text FROM parts p${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY p.file, p.rowid LIMIT ${REGEX_SCAN_LIMIT}`;
+    const sql = `SELECT f.file, p.id, p.kind, p.skipped, p.text FROM parts p JOIN files f ON f.fid = p.fid${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY f.file, p.rowid LIMIT ${REGEX_SCAN_LIMIT}`;
     const hits: SearchHit[] = [];
     for (const r of this.db.rows(sql, params)) {
       const text = String(r[4]);
