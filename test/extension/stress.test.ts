@@ -59,13 +59,14 @@ const withKernel = process.env.DIALOG_TEST_NO_KERNEL !== '1';
 const kernelWriter = (seed: number, seconds: number, messages: number) => `
 from dialoghelper import *
 import random, time
-rng, mine, failed, end = random.Random(${seed}), [], [], time.time() + ${seconds}
+rng, mine, failed, tried, end = random.Random(${seed}), [], [], 0, time.time() + ${seconds}
 with open('acks', 'a') as acks:
     while time.time() < end:
         time.sleep(rng.uniform(0.3, 1.2))
         try:
             if rng.random() < 0.5 or not mine:
-                marker = f'D:{len(mine)}'
+                # A marker per try: an add that timed out here may still have landed (it is not acknowledged).
+                marker, tried = f'D:{tried}', tried + 1
                 nid = await add_msg(f'{marker}:v0', placement='add_after', id=f'base{rng.randrange(${messages}):04d}')
                 mine.append([marker, nid, 0])
                 m = mine[-1]
