@@ -70,11 +70,6 @@ interface Watched {
    * unsaved edits; when the file last changed on disk.
    */
   seen: { reads: Set<string>; last?: Dialog; dirtySince?: number; fileAt?: number; sample?: ReturnType<typeof setTimeout>; reloaded?: () => void };
-  /**
-   * The file's texts as read when their events came, not yet looked at: a check can come after a later
-   * write (a `git checkout`) has replaced a version, which is merged all the same.
-   */
-  early: string[];
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -265,28 +260,6 @@ function readTheirs(text: string, name: string): Dialog | string {
   }
 }
 
-/** Keeps the file's text read as its event came, until the next check looks at it. */
-function keepEarly(w: Watched, text: string): void {
-  if (text === w.known.text || w.early.includes(text)) return;
-  w.early.push(text);
-  if (w.early.length > HISTORY) w.early.shift();
-}
-
-/**
- * Versions of the file read as their events came that a later write replaced before this check (the file
- * now holds `now`): merged first, in order, where we merge (a notebook with unsaved edits; VS Code reloads
- * one without), so what their writers were told was written is not lost to the later write.
- */
-async function mergeEarly(nb: vscode.NotebookDocument, w: Watched, now: string, read: string | undefined): Promise<void> {
-  for (const text of w.early.splice(0)) {
-    if (!nb.isDirty || text === now || isOwnWrite(text) || w.history.some((h) => h.text === text)) continue;
-    const theirs = readTheirs(text, nameOf(w.uri));
-    if (!(theirs instanceof Dialog)) continue; // a write caught half done
-    log.info(`${nameOf(w.uri)}: a version on disk that another write replaced at once is merged too.`);
-    await mergeVersion(nb, w, { text, dialog: theirs }, CHANGED, read);
-  }
-}
-
 /** For a clean notebook: whether VS Code reloads it ('reloaded'), or an edit comes first or nothing does. */
 function reloadOrEdit(nb: vscode.NotebookDocument, w: Watched): Promise<'reloaded' | 'edited' | 'neither'> {
   return new Promise((resolve) => {
@@ -303,9 +276,7 @@ async function check(w: Watched): Promise<void> {
   if (!nb) return;
   const read = readOf(nb);
   const disk = await readDisk(w.uri);
-  if (!disk) return;
-  await mergeEarly(nb, w, disk.text, read);
-  if (disk.text === w.known.text) return;
+  if (!disk || disk.text === w.known.text) return;
   if (isOwnWrite(disk.text)) return adopt(w, { text: disk.text }, disk.mtime); // our save
   const name = nameOf(w.uri);
   // No fixed wait for a write to finish: a file written in pieces (or truncated first, so empty a moment)
@@ -425,12 +396,8 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     const key = nb.uri.toString();
     if (watched.has(key)) return;
     const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(nb.uri, '..'), nameOf(nb.uri)), true, false, true);
-    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) }, early: [] };
-    const onFile = () => {
-      w.seen.fileAt = Date.now();
-      void readDisk(w.uri).then((d) => d && keepEarly(w, d.text));
-      return changed(w);
-    };
+    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) } };
+    const onFile = () => ((w.seen.fileAt = Date.now()), changed(w));
     w.subs.push(fsw, fsw.onDidChange(onFile), fsw.onDidCreate(onFile));
     // Straight from the OS as well, for a local file: ~100 ms before VS Code's watcher. Both report one write.
     const local = nb.uri.scheme === 'file' ? platform().watchLocalFile : undefined;
