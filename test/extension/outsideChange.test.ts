@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Dialog, Message, aiRes, readIpynb, writeIpynb } from '../../src/core';
-import { cellOf, closeAll, freshDialog, readText, setCellText, until, wsUri } from './helpers';
+import { cellOf, closeAll, freshDialog, readText, savedDialog, setCellText, until, wsUri } from './helpers';
 import { notebookDialog } from '../../src/extension/document/cells';
 
 const files = () => vscode.workspace.getConfiguration('files');
@@ -39,9 +39,10 @@ describe('a dialog rewritten on disk by another program', function () {
     assert.equal(await readText(name), outside, 'nothing was written back');
     // An edit now is saved on top of the other program's dialog: no older copy of ours is written.
     await setCellText(cellOf(nb, 'note0001'), 'Rewritten outside, then edited.');
+    // Read until saved: a read while auto save writes sees part of the file.
     const saved = await until(async () => {
-      const d = readIpynb(await readText(name));
-      return d.messages[0].content === 'Rewritten outside, then edited.' ? d : undefined;
+      const d = await savedDialog(name);
+      return d?.messages[0].content === 'Rewritten outside, then edited.' ? d : undefined;
     }, 'the edit auto saved');
     assert.equal(aiRes(saved!.messages[1]), 'A reply from Solveit.');
     assert.notEqual(outside, writeIpynb(saved!));
