@@ -95,6 +95,8 @@ const DIRTY_SAMPLE_MS = 100;
  * revert the user asked for.
  */
 const RELOAD_RACE_MS = 3000;
+/** Whether VS Code could still be reloading the notebook over its unsaved edits (none, or made a moment ago). */
+const mayReload = (w: Watched): boolean => w.seen.dirtySince === undefined || Date.now() - w.seen.dirtySince < RELOAD_RACE_MS;
 
 async function readDisk(uri: vscode.Uri): Promise<{ text: string; mtime: number } | undefined> {
   try {
@@ -437,17 +439,15 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     if (!w) return;
     const fresh = heldReads(nb).filter((r) => !w.seen.reads.has(r));
     const held = w.seen.last;
-    const now = Date.now();
-    const dirtySince = w.seen.dirtySince;
-    const reload = dirtySince === undefined || (w.seen.fileAt !== undefined && w.seen.fileAt >= dirtySince - RELOAD_RACE_MS && now - dirtySince < RELOAD_RACE_MS);
+    const since = w.seen.dirtySince;
+    const reload = mayReload(w) && (since === undefined || (w.seen.fileAt ?? -Infinity) >= since - RELOAD_RACE_MS);
     if (fresh.length && held && reload && e.contentChanges.length) void queueCheck(w, () => putBack(nb, w, held));
     fresh.forEach((r) => w.seen.reads.add(r));
     if (fresh.length) w.seen.reloaded?.();
     const look = () => {
       if (!nb.isDirty) w.seen.dirtySince = undefined;
       else w.seen.dirtySince ??= Date.now();
-      const racing = w.seen.dirtySince === undefined || Date.now() - w.seen.dirtySince < RELOAD_RACE_MS;
-      w.seen.last = racing ? dialogOf(nb) : undefined;
+      w.seen.last = mayReload(w) ? dialogOf(nb) : undefined;
     };
     look();
     if (w.seen.sample) clearTimeout(w.seen.sample);
