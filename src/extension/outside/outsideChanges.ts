@@ -70,6 +70,12 @@ interface Watched {
    * unsaved edits; when the file last changed on disk.
    */
   seen: { reads: Set<string>; last?: Dialog; dirtySince?: number; fileAt?: number; sample?: ReturnType<typeof setTimeout>; reloaded?: () => void };
+  /**
+   * The file as read when each of its events came, numbered in the order the reads started: under load a
+   * check can come after a later write (a `git checkout`) has replaced a version, whose writer was told it
+   * was written.
+   */
+  early: { next: number; reads: { n: number; read: Promise<string | undefined> }[] };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -262,6 +268,28 @@ function readTheirs(text: string, name: string): Dialog | string {
   }
 }
 
+/** Reads the file as its event comes, for the next check (it may have been replaced by then). */
+function readEarly(w: Watched): void {
+  const n = ++w.early.next;
+  w.early.reads.push({ n, read: readDisk(w.uri).then((d) => d?.text) });
+}
+
+/**
+ * The versions of the file that were on disk when an event came, in order, that a later write replaced
+ * before this check read `now` (its read numbered `n`): the reads started before it are waited for.
+ */
+async function replacedBefore(w: Watched, n: number, now: string): Promise<Version[]> {
+  const mine = w.early.reads.filter((r) => r.n < n);
+  w.early.reads = w.early.reads.filter((r) => r.n > n);
+  const texts = await Promise.all(mine.map((r) => r.read));
+  const out: Version[] = [];
+  for (const text of texts) {
+    if (text === undefined || text === now || text === (out.at(-1)?.text ?? w.known.text)) continue;
+    out.push({ text });
+  }
+  return out;
+}
+
 /** For a clean notebook: whether VS Code reloads it ('reloaded'), or an edit comes first or nothing does. */
 function reloadOrEdit(nb: vscode.NotebookDocument, w: Watched): Promise<'reloaded' | 'edited' | 'neither'> {
   return new Promise((resolve) => {
@@ -277,10 +305,20 @@ async function check(w: Watched): Promise<void> {
   const nb = openNotebook(w.uri);
   if (!nb) return;
   const read = readOf(nb);
+  const n = ++w.early.next;
   const disk = await readDisk(w.uri);
-  if (!disk || disk.text === w.known.text) return;
-  if (isOwnWrite(disk.text)) return adopt(w, { text: disk.text }, disk.mtime); // our save
+  if (!disk) return;
   const name = nameOf(w.uri);
+  const replaced = (await replacedBefore(w, n, disk.text)).flatMap((v) => {
+    if (isOwnWrite(v.text)) return [v];
+    const d = readTheirs(v.text, name);
+    return d instanceof Dialog ? [{ ...v, dialog: d }] : []; // a write caught half done
+  });
+  if (disk.text === w.known.text && !replaced.length) return;
+  if (isOwnWrite(disk.text)) {
+    if (await mergeReplaced(nb, w, replaced, read)) adopt(w, { text: disk.text }, disk.mtime); // our save
+    return;
+  }
   // No fixed wait for a write to finish: a file written in pieces (or truncated first, so empty a moment)
   // does not read as a whole dialog until its last piece is in; each piece is an event.
   const empty = !disk.text.trim();
@@ -296,13 +334,34 @@ async function check(w: Watched): Promise<void> {
     theirs = new Dialog(); // left empty: a dialog without messages, as VS Code shows it when it reloads one
   }
   const version: Version = { text: disk.text, dialog: theirs };
-  if (!nb.isDirty && messageDistance(dialogOf(nb), theirs) === 0) return reloaded(nb, w, version, disk.mtime);
+  if (!nb.isDirty && messageDistance(dialogOf(nb), theirs) === 0) return reloaded(nb, w, version, disk.mtime, replaced);
   if (!nb.isDirty) {
     const r = await reloadOrEdit(nb, w);
-    if (r === 'reloaded') return reloaded(nb, w, version, disk.mtime);
+    if (r === 'reloaded') return reloaded(nb, w, version, disk.mtime, replaced);
     log.info(`${name} changed on disk; ${r === 'edited' ? 'an edit came before VS Code reloaded it' : 'VS Code did not reload it'}: merged here.`);
   }
-  await mergeVersion(nb, w, version, CHANGED, read);
+  if ((await mergeReplaced(nb, w, replaced, read)) && (await mergeVersion(nb, w, version, CHANGED, read)) === 'reread') void changed(w);
+}
+
+/**
+ * Merges, in order, the versions a later write replaced before the check (our own saves among them are
+ * only taken as known). False when VS Code reloaded the notebook meanwhile: they are looked at again with
+ * the file as it is then.
+ */
+async function mergeReplaced(nb: vscode.NotebookDocument, w: Watched, replaced: Version[], read: string | undefined): Promise<boolean> {
+  for (const [k, v] of replaced.entries()) {
+    if (isOwnWrite(v.text)) {
+      adopt(w, v, undefined);
+      continue;
+    }
+    log.info(`${nameOf(w.uri)}: a version on disk that a later write replaced at once is merged too.`);
+    if ((await mergeVersion(nb, w, v, CHANGED, read)) === 'reread') {
+      w.early.reads.unshift(...replaced.slice(k).map((r) => ({ n: 0, read: Promise.resolve<string | undefined>(r.text) })));
+      void changed(w);
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The known version a file's writer started from: the one `theirs` differs from least (core nearestVersion). */
@@ -315,16 +374,24 @@ function startedFrom(w: Watched, theirs: Dialog): { version: Version; dialog: Di
 /**
  * VS Code reloaded the clean notebook with `v`. A file written from an earlier version than the notebook
  * held (a write that raced our save, a `git checkout`) would so take back what was saved since: that
- * comes back in, merged from the version the file started from.
+ * comes back in, merged from the version the file started from. So do the `replaced` versions, which were
+ * on disk a moment before `v` (their writers were told they were written).
  */
-async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mtime: number): Promise<void> {
+async function reloaded(nb: vscode.NotebookDocument, w: Watched, v: Version, mtime: number, replaced: Version[] = []): Promise<void> {
   const name = nameOf(w.uri);
   const held = w.known;
+  let holds = held.text ? dialogOfVersion(held, name) : undefined;
+  for (const r of replaced) {
+    const base = startedFrom(w, dialogOfVersion(r, name))?.dialog ?? new Dialog();
+    holds = holds && !isOwnWrite(r.text) ? mergeDialogs(base, holds, r.dialog!).dialog : dialogOfVersion(r, name);
+    adopt(w, r, undefined);
+  }
+  const last = w.known;
   const from = startedFrom(w, v.dialog!);
   adopt(w, { text: v.text }, mtime);
-  if (!from || from.version === held || !held.text) return;
+  if (!from || from.version === last || !holds) return;
   log.info(`${name} was written from an earlier version of the file than the one open here; what was saved since is kept.`);
-  const r = await mergeTold(nb, from.dialog, readIpynb(held.text, name), 'reloaded from disk, then what it took back merged in');
+  const r = await mergeTold(nb, from.dialog, holds, 'reloaded from disk, then what it took back merged in');
   if (r && r !== 'reread' && r.edited) await holdMtime(w);
 }
 
@@ -354,20 +421,21 @@ async function putBack(nb: vscode.NotebookDocument, w: Watched, held: Dialog): P
 }
 
 /** Merges `v` (read from disk) from the version it started from; the notebook now holds the file. */
-async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version, what: string, read: string | undefined): Promise<void> {
+async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version, what: string, read: string | undefined): Promise<'reread' | undefined> {
   const name = nameOf(w.uri);
   const theirs = v.dialog!;
   const from = startedFrom(w, theirs);
   const base = from?.dialog ?? new Dialog();
   if (from && from.version !== w.history[w.history.length - 1]) log.info(`${name} ${what}: it was written from an earlier version of the file than the last one here; merged from that one, so nothing since is taken back.`);
   const r = await mergeTold(nb, base, theirs, what, read);
-  // Reloaded by VS Code meanwhile (an edit did not stop it): looked at again, as the notebook is now.
-  if (r === 'reread') return void changed(w);
+  // Reloaded by VS Code meanwhile (an edit did not stop it): looked at again (by the caller), as the notebook is now.
+  if (r === 'reread') return r;
   if (!r) return;
   // Read again when needed: the merge took theirs's messages over (a conflict copy is re-id'd and marked).
   adopt(w, { text: v.text }, undefined);
   if (r.report.waiting.length) wait(nb, w, base, theirs, r.report.waiting);
   if (r.edited) await holdMtime(w);
+  return undefined;
 }
 
 /** Sets the file's mtime back to the one VS Code last read or wrote, while it holds what the notebook does. */
@@ -398,8 +466,8 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     const key = nb.uri.toString();
     if (watched.has(key)) return;
     const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(nb.uri, '..'), nameOf(nb.uri)), true, false, true);
-    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) } };
-    const onFile = () => ((w.seen.fileAt = Date.now()), changed(w));
+    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) }, early: { next: 0, reads: [] } };
+    const onFile = () => ((w.seen.fileAt = Date.now()), readEarly(w), changed(w));
     w.subs.push(fsw, fsw.onDidChange(onFile), fsw.onDidCreate(onFile));
     // Straight from the OS as well, for a local file: ~100 ms before VS Code's watcher. Both report one write.
     const local = nb.uri.scheme === 'file' ? platform().watchLocalFile : undefined;
