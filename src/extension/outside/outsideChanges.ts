@@ -46,7 +46,11 @@ interface Watched {
   uri: vscode.Uri;
   /** The file as the notebook holds it (loaded, saved, or merged in). */
   known: Version;
-  /** The mtime VS Code last read or wrote, or an earlier one (a save check passes either way); none: unknown. */
+  /**
+   * The earliest mtime the file has been seen with: VS Code's save check passes with the file at this one
+   * or any earlier than the one VS Code last read or wrote, which a loaded machine does not let us know
+   * for sure (a reload we took for VS Code's, a save participant VS Code gave up on). None: unknown.
+   */
   mtime?: number;
   /**
    * Recent versions of the file, oldest first, `known` last: where another writer may have started from.
@@ -133,7 +137,7 @@ function dialogOfVersion(v: Version, name: string): Dialog {
 /** `v` is what the notebook holds of the file now; `mtime` what VS Code remembers of it, when known. */
 function adopt(w: Watched, v: Version, mtime: number | undefined): void {
   w.known = v;
-  if (mtime !== undefined) w.mtime = mtime;
+  if (mtime !== undefined) w.mtime = Math.min(w.mtime ?? mtime, mtime);
   const [opened, ...rest] = w.history;
   w.history = opened && opened.text !== v.text ? [opened, ...rest.filter((h) => h.text !== v.text), v] : [v, ...rest.filter((h) => h.text !== v.text)];
   if (w.history.length > HISTORY) w.history.splice(1, 1);
@@ -290,6 +294,27 @@ async function replacedBefore(w: Watched, n: number, now: string): Promise<Versi
   return out;
 }
 
+/** Checks the file again, with the versions a later write replaced that are still to be merged. */
+function lookAgain(w: Watched, replaced: Version[]): void {
+  w.early.reads.unshift(...replaced.map((r) => ({ n: 0, read: Promise.resolve<string | undefined>(r.text) })));
+  void changed(w);
+}
+
+/**
+ * Of the versions a later write replaced, those whose changes the next version does not carry on: a
+ * version the next one was written from is merged with it (a program's write after write), one the next
+ * did not start from (a `git checkout` after a program's write) on its own first.
+ */
+function notCarriedOn(w: Watched, replaced: Version[], now: Dialog | undefined): Version[] {
+  const name = nameOf(w.uri);
+  const known = w.history.map((h) => dialogOfVersion(h, name));
+  return replaced.filter((v, k) => {
+    const next = k + 1 < replaced.length ? replaced[k + 1].dialog : now;
+    if (!next || isOwnWrite(v.text)) return true;
+    return nearestVersion([...known, v.dialog!], next) !== known.length;
+  });
+}
+
 /** For a clean notebook: whether VS Code reloads it ('reloaded'), or an edit comes first or nothing does. */
 function reloadOrEdit(nb: vscode.NotebookDocument, w: Watched): Promise<'reloaded' | 'edited' | 'neither'> {
   return new Promise((resolve) => {
@@ -309,14 +334,14 @@ async function check(w: Watched): Promise<void> {
   const disk = await readDisk(w.uri);
   if (!disk) return;
   const name = nameOf(w.uri);
-  const replaced = (await replacedBefore(w, n, disk.text)).flatMap((v) => {
+  const early = (await replacedBefore(w, n, disk.text)).flatMap((v) => {
     if (isOwnWrite(v.text)) return [v];
     const d = readTheirs(v.text, name);
     return d instanceof Dialog ? [{ ...v, dialog: d }] : []; // a write caught half done
   });
-  if (disk.text === w.known.text && !replaced.length) return;
+  if (disk.text === w.known.text && !early.length) return;
   if (isOwnWrite(disk.text)) {
-    if (await mergeReplaced(nb, w, replaced, read)) adopt(w, { text: disk.text }, disk.mtime); // our save
+    if (await mergeReplaced(nb, w, early, read)) adopt(w, { text: disk.text }, disk.mtime); // our save
     return;
   }
   // No fixed wait for a write to finish: a file written in pieces (or truncated first, so empty a moment)
@@ -325,7 +350,7 @@ async function check(w: Watched): Promise<void> {
   let theirs = empty ? undefined : readTheirs(disk.text, name);
   if (!(theirs instanceof Dialog)) {
     // Maybe a write still under way: its next event checks the file again. Told only when it stays so.
-    if ((await writtenWithin(w, UNREADABLE_WAIT_MS)) || (await readDisk(w.uri))?.text !== disk.text) return void changed(w);
+    if ((await writtenWithin(w, UNREADABLE_WAIT_MS)) || (await readDisk(w.uri))?.text !== disk.text) return lookAgain(w, early);
     if (!empty) {
       log.warn(`${name} changed on disk but cannot be read as a dialog (${theirs}): not merged; the open dialog is as it was.`);
       void vscode.window.showWarningMessage(`${name} changed on disk but cannot be read as a dialog (${theirs}). Your open dialog is as it was; saving it will ask before overwriting the file.`);
@@ -334,6 +359,7 @@ async function check(w: Watched): Promise<void> {
     theirs = new Dialog(); // left empty: a dialog without messages, as VS Code shows it when it reloads one
   }
   const version: Version = { text: disk.text, dialog: theirs };
+  const replaced = notCarriedOn(w, early, theirs);
   if (!nb.isDirty && messageDistance(dialogOf(nb), theirs) === 0) return reloaded(nb, w, version, disk.mtime, replaced);
   if (!nb.isDirty) {
     const r = await reloadOrEdit(nb, w);
@@ -356,8 +382,7 @@ async function mergeReplaced(nb: vscode.NotebookDocument, w: Watched, replaced: 
     }
     log.info(`${nameOf(w.uri)}: a version on disk that a later write replaced at once is merged too.`);
     if ((await mergeVersion(nb, w, v, CHANGED, read)) === 'reread') {
-      w.early.reads.unshift(...replaced.slice(k).map((r) => ({ n: 0, read: Promise.resolve<string | undefined>(r.text) })));
-      void changed(w);
+      lookAgain(w, replaced.slice(k));
       return false;
     }
   }
