@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readIpynb, writeIpynb } from '../../src/core/ipynb';
 import { Dialog, Message } from '../../src/core/model';
-import { mergeDialogs, messageDistance, nearestVersion, waitingSides } from '../../src/core/threeway';
+import { mergeDialogs, messageDistance, nearestVersion, waitingSides, writtenFrom } from '../../src/core/threeway';
 
 const dialog = (...msgs: [string, string][]) => {
   const d = new Dialog();
@@ -38,6 +38,14 @@ describe('three-way merge: the version another writer started from', () => {
     assert.equal(nearestVersion([v1, v2], dialog(['a', 'A'], ['b', 'B'], ['u', 'saved by the user'], ['t', 'x'])), 1);
     assert.equal(nearestVersion([v1, reread(v1)], reread(v1)), 1);
     assert.equal(nearestVersion([], v1), -1);
+  });
+
+  it('a version a later write replaced: carried on by a write made from it, not by a checkout of an older one', () => {
+    const program = dialog(['a', 'A'], ['b', 'B'], ['u', 'saved by the user'], ['p', 'the program’s']);
+    const again = dialog(['a', 'A'], ['b', 'B'], ['u', 'saved by the user'], ['p', 'the program’s, edited'], ['q', 'more']);
+    assert.equal(writtenFrom([v1, v2], program, again), true);
+    assert.equal(writtenFrom([v1, v2], program, reread(v1)), false); // git checkout: v1 again
+    assert.equal(writtenFrom([v1, v2], program, reread(v2)), false);
   });
 });
 

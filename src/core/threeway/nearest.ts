@@ -37,3 +37,12 @@ export function nearestVersion(versions: readonly Dialog[], theirs: Dialog): num
   });
   return best;
 }
+
+/**
+ * Whether `next` was written from `version` (a file another write replaced before anyone looked): nearer
+ * to it than to any of the `known` ones. Then `next` carries on its changes; else (a `git checkout` of an
+ * older version after a program's write) `version`'s changes are only in `version`.
+ */
+export function writtenFrom(known: readonly Dialog[], version: Dialog, next: Dialog): boolean {
+  return nearestVersion([...known, version], next) === known.length;
+}

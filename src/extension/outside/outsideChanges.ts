@@ -22,7 +22,7 @@ import * as vscode from 'vscode';
 import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { jsonEqual } from '../../core/base';
 import { Dialog, Message } from '../../core/model';
-import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersion, unsavedBase, waitingSides } from '../../core/threeway';
+import { MergeReport, describeMerge, mergeDialogs, messageDistance, nearestVersion, unsavedBase, waitingSides, writtenFrom } from '../../core/threeway';
 import { NOTEBOOK_TYPE, notebookMetadataWith } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
 import { adoptRead, isFileRead, readOf } from '../document/origins';
@@ -311,7 +311,7 @@ function notCarriedOn(w: Watched, replaced: Version[], now: Dialog | undefined):
   return replaced.filter((v, k) => {
     const next = k + 1 < replaced.length ? replaced[k + 1].dialog : now;
     if (!next || isOwnWrite(v.text)) return true;
-    return nearestVersion([...known, v.dialog!], next) !== known.length;
+    return !writtenFrom(known, v.dialog!, next);
   });
 }
 
