@@ -14,7 +14,10 @@
 //   theirs did to them waits and is merged when they are free.
 // - A save first merges what is new on disk, then lets VS Code write: VS Code refuses a save over a file
 //   whose mtime is later than the one it last read or wrote, and everything on disk is in the notebook by
-//   then, so the file's mtime is set back to that one (desktop only; the browser's save still asks).
+//   then, so the file's mtime is set back to it or an earlier one (desktop only; the browser's save still asks).
+// - The file is also read as each of its events comes (numbered in the order the reads start): a check that
+//   comes late, under load, merges first the versions a later write replaced meanwhile (a program's write,
+//   then a `git checkout`), unless the later one was written from them and carries their changes on.
 // - Each file is checked one change at a time; a merge that cannot land is tried again a few times and
 //   said in the log; nothing stops the next change from being merged.
 
@@ -134,7 +137,7 @@ function dialogOfVersion(v: Version, name: string): Dialog {
   return v.dialog;
 }
 
-/** `v` is what the notebook holds of the file now; `mtime` what VS Code remembers of it, when known. */
+/** `v` is what the notebook holds of the file now; `mtime` one VS Code may remember of it, when known. */
 function adopt(w: Watched, v: Version, mtime: number | undefined): void {
   w.known = v;
   if (mtime !== undefined) w.mtime = Math.min(w.mtime ?? mtime, mtime);
@@ -463,7 +466,7 @@ async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version,
   return undefined;
 }
 
-/** Sets the file's mtime back to the one VS Code last read or wrote, while it holds what the notebook does. */
+/** Sets the file's mtime back to the earliest it has been seen with, while it holds what the notebook does. */
 async function holdMtime(w: Watched): Promise<void> {
   const set = platform().setFileMtime;
   if (!set || w.uri.scheme !== 'file' || w.mtime === undefined) return;
