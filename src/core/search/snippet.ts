@@ -38,6 +38,90 @@ export function regexSnippet(text: string, re: RegExp, width = 100): Snippet | n
   return shapeSnippet(marked);
 }
 
+/** What FTS5's unicode61 tokenizer counts as a word's characters: letters, numbers, marks, private use. */
+const WORD_CHAR = '[\\p{L}\\p{N}\\p{M}\\p{Co}]';
+const WORD_CHAR_RE = new RegExp(WORD_CHAR, 'u');
+
+function isWordChar(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return WORD_CHAR_RE.test(text[at]);
+}
+
+/** The query's positive terms as one regex, one group a term (see termPattern). */
+export interface TermPattern {
+  re: RegExp;
+  terms: number;
+}
+
+/**
+ * The regex that finds the query's positive terms in a part's text as the index matched them: whole words
+ * (the last one as a prefix with `prefixLast`), a term of several words (a phrase, or `read_csv`) with any
+ * separators between them, case ignored. Null when the query has no such term.
+ */
+export function termPattern(q: SearchQuery, opts: { prefixLast?: boolean } = {}): TermPattern | null {
+  const pos = q.terms.filter((t) => !t.negated);
+  const last = pos[pos.length - 1];
+  const alts = pos.flatMap((t) => {
+    // Words are word characters only: nothing in them to escape.
+    const words = t.text.match(new RegExp(`${WORD_CHAR}+`, 'gu'));
+    if (!words) return [];
+    const prefix = opts.prefixLast && t === last && !t.phrase ? `${WORD_CHAR}*` : '';
+    return [`(${words.join(`(?:(?!${WORD_CHAR})[^])+`)}${prefix})`];
+  });
+  // The word boundary before a match is tested in termSnippet: a lookbehind here makes the search slow.
+  return alts.length ? { re: new RegExp(`(?:${alts.join('|')})(?!${WORD_CHAR})`, 'giu'), terms: alts.length } : null;
+}
+
+/**
+ * A snippet of `text` around its matches of `pattern`: the window of about `width` characters that shows
+ * the most different terms, widened to whole words, every match in it marked. Made in JavaScript from the
+ * stored text, for the rows returned only: FTS5's `snippet()` tokenizes each part whole. Null when no term
+ * is found as written (FTS5 matched it by folding diacritics).
+ */
+export function termSnippet(text: string, pattern: TermPattern, width = 120): Snippet | null {
+  const { re } = pattern;
+  const lead = Math.floor(width / 4);
+  const found: { at: number; term: number }[] = [];
+  let best = { shown: 0, from: 0 };
+  /** The next match that starts a word. */
+  const next = (): RegExpExecArray | null => {
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m.index === 0 || !isWordChar(text, m.index - 1)) return m;
+      re.lastIndex = m.index + 1;
+    }
+    return null;
+  };
+  re.lastIndex = 0;
+  for (let m = next(); m && found.length < 1000 && best.shown < pattern.terms; m = next()) {
+    let term = 1;
+    while (m[term] === undefined) term++;
+    found.push({ at: m.index, term });
+    const end = m.index + m[0].length;
+    // The windows that open `lead` characters before a match and reach this one: how many terms each shows.
+    for (let k = found.length - 1; k >= 0 && Math.max(0, found[k].at - lead) + width >= end; k--) {
+      const from = Math.max(0, found[k].at - lead);
+      const shown = new Set<number>();
+      for (let j = found.length - 1; j >= 0 && found[j].at >= from; j--) shown.add(found[j].term);
+      if (shown.size > best.shown) best = { shown: shown.size, from };
+    }
+  }
+  if (!found.length) return null;
+  let from = best.from;
+  let to = Math.min(text.length, from + width);
+  for (let n = 0; from > 0 && isWordChar(text, from - 1) && n < 20; n++) from--;
+  for (let n = 0; to < text.length && isWordChar(text, to) && n < 20; n++) to++;
+  // Every match in the window marked (the search above stopped at the first window showing every term).
+  let marked = from > 0 ? '…' : '';
+  let at = from;
+  re.lastIndex = from;
+  for (let m = next(); m && m.index + m[0].length <= to; m = next()) {
+    marked += text.slice(at, m.index) + HIT_OPEN + m[0] + HIT_CLOSE;
+    at = m.index + m[0].length;
+  }
+  return shapeSnippet(marked + text.slice(at, to) + (to < text.length ? '…' : ''));
+}
+
 /** The snippet with its matches between `open` and `close` (`**` for the model and for data). */
 export function markSnippet(s: Snippet, open = '**', close = '**'): string {
   let out = '';
