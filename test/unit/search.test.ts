@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DialogReadError, readIpynb } from '../../src/core/ipynb';
 import { Dialog, Message, aiRes } from '../../src/core/model';
-import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, matchedWords, parseQuery, shapeSnippet, termPattern, termSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
+import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, matchedWords, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
 import { loadSqlite, openWasmSqlite } from '../../src/node/wasmSqlite';
 import { SHARED, corpusFiles } from './corpus';
 import { dlg } from './cliProcess';
@@ -106,29 +106,6 @@ describe('search: the query language', () => {
   });
 });
 
-describe('search: snippets made from a part\'s text', () => {
-  const snip = (text: string, query: string, prefixLast = false) => {
-    const s = termSnippet(text, termPattern(parseQuery(query), { prefixLast })!);
-    return s && markSnippet(s);
-  };
-
-  it('marks whole words, the last as a prefix, a phrase or a joined word with its separators, case ignored', () => {
-    assert.equal(snip('Use pd.melt on the frames; melting is slow', 'melt Frame', true), 'Use pd.**melt** on the **frames**; melting is slow');
-    assert.equal(snip('call read_csv, then "read  CSV" again', '"read csv"'), 'call **read_csv**, then "**read CSV**" again');
-    assert.equal(snip('remelt and melted', 'melt'), null, 'no whole word: FTS5 made the match (the caller asks it)');
-    assert.equal(termPattern(parseQuery('-only kind:reply')), null);
-  });
-
-  it('shows the window with the most different terms, cut at whole words', () => {
-    const filler = 'lorem ipsum dolor sit amet '.repeat(20);
-    const text = `wombat ${filler}the wombat and the quokka share a burrow ${filler}`;
-    const s = snip(text, 'wombat quokka')!;
-    assert.match(s, /^…\S* ?.*\*\*wombat\*\* and the \*\*quokka\*\* share a burrow .*…$/);
-    assert.ok(s.length < 170, s);
-    for (const w of s.replace(/^…|…$/g, '').split(' ')) assert.ok(text.includes(w.replace(/\*\*/g, '')), w);
-  });
-});
-
 describe('search: the quick pick row\'s words', () => {
   it('names the word each typed word matched, in the order typed: a prefix completed, a word not shown as typed', () => {
     const s = shapeSnippet(`use the ${HIT_OPEN}Quokka${HIT_CLOSE} pivot: melt the ${HIT_OPEN}marmalade${HIT_CLOSE} ${HIT_OPEN}columns${HIT_CLOSE}`);
@@ -210,14 +187,6 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
     assert.deepEqual(hits('echidna').map((h) => h.kind), ['reply']);
     assert.deepEqual(hits('platypus').map((h) => h.skipped), [true]);
     assert.equal(index.stamp(file), 's2');
-    index.remove(file);
-  });
-
-  it('snippets a match FTS5 made by folding diacritics with FTS5\'s own snippet', () => {
-    const file = 'accents/one.ipynb';
-    index.transaction(() => index.put(file, 's1', [{ id: 'c1', kind: 'note', text: 'a quiet crème brûlée recipe', skipped: false }]));
-    const [hit] = index.search(parseQuery('creme brulee'), { limit: 10 }).hits.filter((h) => h.file === file);
-    assert.equal(markSnippet(hit.snippet), 'a quiet **crème** **brûlée** recipe');
     index.remove(file);
   });
 

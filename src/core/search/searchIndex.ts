@@ -5,7 +5,7 @@
 
 import { SearchKind, SearchPart } from './parts';
 import { SearchQuery, ftsMatch, isEmptyQuery } from './query';
-import { HIT_CLOSE, HIT_OPEN, Snippet, regexSnippet, shapeSnippet, termPattern, termSnippet } from './snippet';
+import { HIT_CLOSE, HIT_OPEN, Snippet, regexSnippet, shapeSnippet } from './snippet';
 
 export type SqlValue = string | number | null;
 
@@ -165,26 +165,22 @@ export class SearchIndex {
     }
     const match = ftsMatch(q, { prefixLast: opts.prefixLast });
     if (match === null) return this.scan(q, where, params, limit);
+    const snippet = `snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16)`;
     const filters = where.map((w) => ' AND ' + w).join('');
-    // `ORDER BY rank LIMIT`: FTS5 ranks the matches (BM25) itself; the snippets are made from the returned
-    // rows' text only (termSnippet), the regex form reads every match's text and tests it.
-    const sql = `SELECT f.file, p.id, p.kind, p.skipped, p.text, parts_fts.rank, p.rowid FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank${q.regex ? '' : ' LIMIT ?'}`;
-    const terms = termPattern(q, { prefixLast: opts.prefixLast });
+    // `ORDER BY rank LIMIT`: FTS5 ranks the matches (BM25) itself and the snippet, which re-reads its part's
+    // text, is made for the rows returned only; the regex form reads every match's text, tests it and makes
+    // its own snippet (no FTS5 snippet() for every match).
+    const sql = q.regex
+      ? `SELECT f.file, p.id, p.kind, p.skipped, NULL, parts_fts.rank, p.text FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank`
+      : `SELECT f.file, p.id, p.kind, p.skipped, ${snippet}, parts_fts.rank FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank LIMIT ?`;
     const hits: SearchHit[] = [];
     for (const r of this.db.rows(sql, q.regex ? [match, ...params] : [match, ...params, limit])) {
-      const text = String(r[4]);
-      const snippet = q.regex ? regexSnippet(text, q.regex) : ((terms && termSnippet(text, terms)) ?? this.ftsSnippet(match, Number(r[6])));
+      const snippet = q.regex ? regexSnippet(String(r[6]), q.regex) : shapeSnippet(String(r[4]));
       if (!snippet) continue;
       hits.push({ file: String(r[0]), id: String(r[1]), kind: String(r[2]) as SearchKind, skipped: Number(r[3]) !== 0, snippet, score: -Number(r[5]) });
       if (hits.length >= limit) break;
     }
     return { hits, scanned: !!q.regex };
-  }
-
-  /** FTS5's own snippet of one row, where the text does not show the terms as typed (diacritics folded). */
-  private ftsSnippet(match: string, rowid: number): Snippet {
-    const [[marked]] = this.db.rows(`SELECT snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16) FROM parts_fts WHERE parts_fts MATCH ? AND rowid = ?`, [match, rowid]);
-    return shapeSnippet(String(marked));
   }
 
   /** The regex form without words: every part's text read and tested. */
