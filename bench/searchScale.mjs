@@ -26,6 +26,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const core = require('../dist/core.js');
 const corpus = join(root, '..', 'shared', 'corpus', 'public');
 const dialogs = Number(process.env.SEARCH_SCALE_DIALOGS ?? 10000);
+// Files and characters a batch, as SearchService.sync hands them over (SEARCH_SCALE_BATCH="files,chars" to try others).
+const [batchFiles, batchChars] = (process.env.SEARCH_SCALE_BATCH ?? '8,500000').split(',').map(Number);
 const mb = Number(process.env.SEARCH_SCALE_MB ?? 1000);
 
 let t = performance.now();
@@ -56,7 +58,7 @@ const onDisk = await call('openFile', indexFile);
 if (!onDisk) await call('open', readFileSync(join(root, 'dist', 'sqlite3.wasm')));
 const engine = onDisk ? `${onDisk.engine}, a file on disk` : 'sqlite-wasm in memory';
 
-// The first build, as SearchService.sync runs it: 16 files (or 1 M characters) a batch, one transaction
+// The first build, as SearchService.sync runs it: 8 files (or 0.5 M characters) a batch, one transaction
 // each, the next batch read while the worker indexes this one.
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
@@ -66,7 +68,7 @@ t = performance.now();
 let indexing = Promise.resolve();
 for (let k = 0; k < ws.files.length; ) {
   const batch = [];
-  for (let chars = 0; k < ws.files.length && batch.length < 16 && chars < 1e6; k++) {
+  for (let chars = 0; k < ws.files.length && batch.length < batchFiles && chars < batchChars; k++) {
     const text = await readFile(join(ws.dir, ws.files[k]), 'utf8');
     batch.push([ws.files[k], 'stamp', text]);
     chars += text.length;
@@ -156,11 +158,12 @@ if (onDisk) {
   saved = await call('save').then((b) => `saved as ${(b.length / 1e6).toFixed(0)} MB in ${f((performance.now() - saveMs) / 1000)} s`, (e) => `**saving failed**: ${e.message}`);
 }
 await worker.terminate();
-rmSync(tmp, { recursive: true, force: true });
+if (process.env.SEARCH_SCALE_KEEP) console.log(`index kept in ${tmp}`);
+else rmSync(tmp, { recursive: true, force: true });
 
 const growth = (rssOpen - rssBefore) / 1e6;
 console.log('\n### Message search at scale (bench/searchScale.mjs)\n');
-console.log(`Engine: ${engine} (Node ${process.versions.node}); load average ${load0.toFixed(1)} before the build, ${load1.toFixed(1)} after, on ${availableParallelism()} cores.\n`);
+console.log(`Engine: ${engine} (Node ${process.versions.node}); batches of ${batchFiles} files or ${(batchChars / 1e6).toFixed(1)} M characters; load average ${load0.toFixed(1)} before the build, ${load1.toFixed(1)} after, on ${availableParallelism()} cores.\n`);
 console.log(`${ws.files.length.toLocaleString('en-US')} dialogs, ${(ws.bytes / 1e9).toFixed(2)} GB of .ipynb, ${(ws.textChars / 1e6).toFixed(0)} M characters of text indexed, ${broken} skipped (workspace in ${ws.dir}${generatedS > 1 ? `, generated in ${generatedS.toFixed(0)} s` : ', reused'}); ${queries.length} queries\n`);
 console.log('| what | measured | limit or peer (same run) | ratio |');
 console.log('| --- | --- | --- | --- |');

@@ -168,18 +168,15 @@ export class SearchIndex {
     const snippet = `snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16)`;
     const filters = where.map((w) => ' AND ' + w).join('');
     // `ORDER BY rank LIMIT`: FTS5 ranks the matches (BM25) itself and the snippet, which re-reads its part's
-    // text, is made for the rows returned only; the regex form reads every match's text and tests it.
+    // text, is made for the rows returned only; the regex form reads every match's text, tests it and makes
+    // its own snippet (no FTS5 snippet() for every match).
     const sql = q.regex
-      ? `SELECT f.file, p.id, p.kind, p.skipped, ${snippet}, parts_fts.rank, p.text FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank`
+      ? `SELECT f.file, p.id, p.kind, p.skipped, NULL, parts_fts.rank, p.text FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank`
       : `SELECT f.file, p.id, p.kind, p.skipped, ${snippet}, parts_fts.rank FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank LIMIT ?`;
     const hits: SearchHit[] = [];
     for (const r of this.db.rows(sql, q.regex ? [match, ...params] : [match, ...params, limit])) {
-      let snippet = shapeSnippet(String(r[4]));
-      if (q.regex) {
-        const s = regexSnippet(String(r[6]), q.regex);
-        if (!s) continue;
-        snippet = s;
-      }
+      const snippet = q.regex ? regexSnippet(String(r[6]), q.regex) : shapeSnippet(String(r[4]));
+      if (!snippet) continue;
       hits.push({ file: String(r[0]), id: String(r[1]), kind: String(r[2]) as SearchKind, skipped: Number(r[3]) !== 0, snippet, score: -Number(r[5]) });
       if (hits.length >= limit) break;
     }

@@ -20,10 +20,10 @@ const DISK_INDEX_FILE = 'search-index.db';
 /**
  * A build hands the worker this many files, or this many characters, per transaction. Small batches: what
  * a batch's texts and parsed dialogs take in the two threads' heaps stays in the process after the build
- * (64 files or 16 M characters grew it 330 MB at 2,000 dialogs, 1 M characters 135 MB, for 10% more CPU).
+ * (at 10,000 dialogs: 16 files or 1 M characters grew it 222 MB, 8 or 0.5 M less; docs/speed.md).
  */
-const BATCH_FILES = 16;
-const BATCH_CHARS = 1_000_000;
+const BATCH_FILES = 8;
+const BATCH_CHARS = 500_000;
 /** After a build of this many dialogs, FTS5's index is merged into one segment (faster queries). */
 const OPTIMIZE_AFTER = 500;
 const EXCLUDE = '**/{node_modules,.git,.ipynb_checkpoints}/**';
