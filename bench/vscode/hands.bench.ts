@@ -2,13 +2,13 @@
 // outside write shown < 500 ms after it, a save done < 1 s, both p95). For 30 s the user edits a cell every
 // 300 ms and saves every 7th edit, an agent adds a note over MCP every 500 ms, and another program rewrites
 // the file every second (writerProgram.ts); each write is timed from the program's answer until the
-// notebook shows it, each save from the call until it returns. A save VS Code made is told by its
-// onDidSave event (`save()` is false whenever the notebook is dirty after it, and the agent and the merges
-// edit it meanwhile); none: it refused the save. The peers in the same window, each
-// after the extension's start-up work (the search index's first build) and with no other writer: VS
-// Code's built-in Jupyter editor saving a copy of the same dialog after the same edit, and ours saving it.
-// BENCH_PROFILE=1 (bench.json's `profile`) profiles the extension host through the 30 s.
-// Writes bench-hands.md into the workspace.
+// notebook shows it (one not shown within 20 s is counted apart, and looked for again at the end), each
+// save from the call until it returns. A save VS Code made is told by its onDidSave event (`save()` is
+// false whenever the notebook is dirty after it, and the agent and the merges edit it meanwhile); none: it
+// refused the save. The peers in the same window, each after the extension's start-up work (the search
+// index's first build) and with no other writer: VS Code's built-in Jupyter editor saving a copy of the
+// same dialog after the same edit, and ours saving it. BENCH_PROFILE=1 (bench.json's `profile`) profiles
+// the extension host through the 30 s. Writes bench-hands.md into the workspace.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -24,6 +24,8 @@ const OURS = 'dialog-notebook';
 const BUILT_IN = 'jupyter-notebook';
 const SECONDS = 30;
 const PEER_SAVES = 10;
+/** A write not shown this long after it is counted apart (and looked for again at the end), not timed. */
+const SHOWN_WITHIN_MS = 20_000;
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const p95 = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
@@ -100,6 +102,8 @@ describe('many hands at once (bench)', function () {
     const saveEvents: number[] = [];
     const onSave = vscode.workspace.onDidSaveNotebookDocument((d) => d === nb && saveEvents.push(performance.now()));
     const counts = { typed: 0, agent: 0, program: 0, programFailed: 0 };
+    const late: string[] = [];
+    const holds = (text: string) => nb.getCells().some((c) => c.document.getText() === text);
     const end = Date.now() + SECONDS * 1000;
     const user = async () => {
       for (let k = 0; Date.now() < end; k++) {
@@ -134,8 +138,12 @@ describe('many hands at once (bench)', function () {
         const id = `prog${String(k).padStart(4, '0')}`;
         const r = await p.run({ path: uri.fsPath, op: 'add', id, text, after: nb.cellAt(1000).metadata.dialog?.id, rename: k % 2 === 1 });
         const t0 = performance.now();
-        if (r.ok) shown.push((await whenShown(nb, () => nb.getCells().some((c) => c.document.getText() === text))) - t0);
-        else counts.programFailed++;
+        if (!r.ok) counts.programFailed++;
+        else {
+          const t = await whenShown(nb, () => holds(text), SHOWN_WITHIN_MS).catch(() => undefined);
+          if (t === undefined) late.push(text);
+          else shown.push(t - t0);
+        }
         counts.program++;
         await sleep(1000);
       }
@@ -151,6 +159,7 @@ describe('many hands at once (bench)', function () {
     // Made, but the file lacks the word: a program that read the file before the save wrote it after.
     const made = saveRuns.filter((r) => saveEvents.some((t) => t >= r.t0 && t <= r.t1 + 1000));
     const refused = saveRuns.length - made.length;
+    const neverShown = late.filter((text) => !holds(text)).length;
     const overwritten = made.filter((r) => !r.held).length;
 
     const f = (xs: number[]) => `${median(xs).toFixed(0)} / ${p95(xs).toFixed(0)}`;
@@ -161,7 +170,7 @@ describe('many hands at once (bench)', function () {
       '',
       `| what | median / p95 ms | target p95 ms | p95 ÷ the peer's median |`,
       '| --- | ---: | ---: | ---: |',
-      `| an outside write until shown (${shown.length} writes) | ${f(shown)} | < 500 | ${ratio(shown)} |`,
+      `| an outside write until shown (${shown.length} writes${late.length ? `; ${late.length} more not shown within ${SHOWN_WITHIN_MS / 1000} s, ${neverShown} of them not by the end` : ''}) | ${f(shown)} | < 500 | ${ratio(shown)} |`,
       `| a save under load (${saves.length} saves: ${refused} refused, ${overwritten} of the rest rewritten by the program from an older read) | ${f(saves)} | < 1000 | ${ratio(saves)} |`,
       `| our save, nobody else writing | ${f(alone)} | | ${ratio(alone)} |`,
       `| VS Code's built-in Jupyter editor's save of the same dialog, nobody else writing (the peer) | ${f(builtIn)} | | ${ratio(builtIn)} |`,
