@@ -13,8 +13,10 @@
 # BENCH_ANSWER the ones answered, BENCH_SUITES="editor outside hands answer agents dialoghelper" which parts run
 # (dialoghelper: add_msg from a kernel into the 2,000-cell dialog, dialoghelper.bench.ts); BENCH_PROFILE=1 adds the
 # hottest functions of the last round's opens (BENCH_KEEP=DIR keeps their .cpuprofile files there, and a
-# .heapsnapshot of each window's extension host after its opens, for DevTools or a diff). Prints the
-# markdown tables.
+# .heapsnapshot of each window's extension host after its opens, for DevTools or a diff; of a one-window
+# suite its out dir, with the window's console, and its .cpuprofile: hands profiles its 30 s of writers).
+# VSCODE_E2E_KEEP=1 keeps each window's run dir (the extension's Output log is in its user-data/logs).
+# Prints the markdown tables.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="${DIALOG_SHARED:-$(cd "$ROOT/../shared" 2>/dev/null && pwd || true)}"
@@ -106,6 +108,7 @@ for suite in outside hands answer agents dialoghelper; do
   [[ " $SUITES " == *" $suite "* ]] || continue
   window "$suite" "$ROOT" "$suite" 0 || status=1
   if [ -f "$WS/bench-$suite.md" ]; then cat "$WS/bench-$suite.md"; fi
+  if [ -n "${BENCH_KEEP:-}" ]; then mkdir -p "$BENCH_KEEP" && cp -r "$WORK/out-$suite" "$BENCH_KEEP/" && cp "$WS"/*.cpuprofile "$BENCH_KEEP"/ 2>/dev/null || true; fi
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status

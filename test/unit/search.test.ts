@@ -190,6 +190,29 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
     index.remove(file);
   });
 
+  it('re-indexes the messages an open dialog changed, only while it holds the version they were changed from', () => {
+    const file = 'changed/open.ipynb';
+    const note = (id: string, text: string) => ({ id, kind: 'note' as const, text, skipped: false });
+    index.transaction(() => index.put(file, 'open:1', [note('a1', 'a quokka note'), note('b2', 'a numbat note'), note('c3', 'a bilby note')]));
+    const rowOf = (id: string) => db.rows('SELECT rowid FROM parts WHERE fid = (SELECT fid FROM files WHERE file = ?) AND id = ?', [file, id]).map((r) => Number(r[0]));
+    const kept = rowOf('b2');
+    // a1 edited, c3 deleted, d4 added; b2 untouched
+    assert.equal(index.transaction(() => index.putMessages(file, 'open:1', 'open:2', ['a1', 'c3', 'd4'], [note('a1', 'a wallaby note'), note('d4', 'a dingo note')])), true);
+    const found = (q: string) => index.search(parseQuery(q), { limit: 10 }).hits.filter((h) => h.file === file).map((h) => h.id);
+    assert.deepEqual(found('quokka'), []);
+    assert.deepEqual(found('wallaby'), ['a1']);
+    assert.deepEqual(found('numbat'), ['b2']);
+    assert.deepEqual(rowOf('b2'), kept, 'the untouched message keeps its row');
+    assert.deepEqual(found('bilby'), []);
+    assert.deepEqual(found('dingo'), ['d4']);
+    assert.equal(index.stamp(file), 'open:2');
+    // The index holds another version (the file was read from disk meanwhile): nothing is done.
+    assert.equal(index.putMessages(file, 'open:1', 'open:3', ['a1'], [note('a1', 'a kiwi note')]), false);
+    assert.deepEqual(found('kiwi'), []);
+    assert.equal(index.stamp(file), 'open:2');
+    index.remove(file);
+  });
+
   it('searches input with FTS syntax errors as plain words', () => {
     assert.doesNotThrow(() => index.search(parseQuery('"unbalanced AND ( OR * NEAR/')));
   });

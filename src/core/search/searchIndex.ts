@@ -132,6 +132,19 @@ export class SearchIndex {
     for (const rowids of held.values()) for (const rowid of rowids) this.db.exec('DELETE FROM parts WHERE rowid = ?', [rowid]);
   }
 
+  /**
+   * Replaces the parts of the messages `ids` of `file` with `parts` (theirs now; none: gone), while the
+   * index holds `file` as it was at `expect`: an open dialog's edit re-indexes the messages it changed, not
+   * the dialog. False, and nothing done, when the index holds another version of `file`.
+   */
+  putMessages(file: string, expect: string, stamp: string, ids: readonly string[], parts: readonly SearchPart[]): boolean {
+    if (this.stamp(file) !== expect) return false;
+    const fid = this.fileRow(file, stamp, null);
+    for (const id of ids) this.db.exec('DELETE FROM parts WHERE fid = ? AND id = ?', [fid, id]);
+    for (const p of parts) this.db.exec('INSERT INTO parts(fid, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [fid, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
+    return true;
+  }
+
   /** Records `file` as unreadable at `stamp` (counted, listed, not searched). */
   putBroken(file: string, stamp: string, reason: string): void {
     this.db.exec('DELETE FROM parts WHERE fid = ?', [this.fileRow(file, stamp, reason)]);

@@ -125,6 +125,12 @@ export class IndexCalls {
     this.guard(() => index.transaction(() => index.put(file, stamp, parts)));
   }
 
+  /** See SearchIndex.putMessages: false when the index holds another version of `file`. */
+  putMessages(file: string, expect: string, stamp: string, ids: string[], parts: SearchPart[]): boolean {
+    const index = this.opened();
+    return this.guard(() => index.transaction(() => index.putMessages(file, expect, stamp, ids, parts)));
+  }
+
   putBroken(file: string, stamp: string, reason: string): void {
     const index = this.opened();
     this.guard(() => index.putBroken(file, stamp, reason));

@@ -5,7 +5,8 @@
 // edits as they are typed. The first build shows its progress in a status item that cancels it.
 
 import * as vscode from 'vscode';
-import { SearchOptions, SearchQuery, SearchResult, dialogParts } from '../../core/search';
+import { SearchOptions, SearchQuery, SearchResult, dialogParts, messageSearchParts } from '../../core/search';
+import type { Message } from '../../core/model';
 import { platform } from '../platform';
 import type { IndexClient } from './indexCalls';
 import { NOTEBOOK_TYPE } from '../document/cells';
@@ -72,6 +73,9 @@ export class SearchService implements vscode.Disposable {
   readonly state: BuildState = { done: 0, total: 0, skipped: 0, building: false };
   /** Serialises writes: a file's update never interleaves with another's. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Each open dialog's messages (by id) as last indexed, with that version's stamp; `puts` makes stamps unique. */
+  private readonly indexedOpen = new Map<string, { stamp: string; messages: Map<string, Message> }>();
+  private puts = 0;
 
   constructor(
     private readonly storage: vscode.Uri,
@@ -94,7 +98,7 @@ export class SearchService implements vscode.Disposable {
       watcher.onDidDelete((u) => this.write((index) => index.call('remove', [fileKey(u)]))),
       vscode.workspace.onDidChangeNotebookDocument((e) => e.notebook.notebookType === NOTEBOOK_TYPE && this.editChanged(e.notebook)),
       // Closed without saving: what counts again is the file.
-      vscode.workspace.onDidCloseNotebookDocument((nb) => nb.notebookType === NOTEBOOK_TYPE && this.fileChanged(nb.uri)),
+      vscode.workspace.onDidCloseNotebookDocument((nb) => nb.notebookType === NOTEBOOK_TYPE && (this.indexedOpen.delete(fileKey(nb.uri)), this.fileChanged(nb.uri))),
     );
   }
 
@@ -250,9 +254,28 @@ export class SearchService implements vscode.Disposable {
     return { text, stamp };
   }
 
-  /** An open dialog's messages as they are now, saved or not. */
-  private indexOpen(index: IndexClient, nb: vscode.NotebookDocument): Promise<void> {
-    return index.call('putParts', fileKey(nb.uri), `open:${nb.version}`, dialogParts(dialogOf(nb)));
+  /**
+   * An open dialog's messages as they are now, saved or not. Only the messages changed since it was last
+   * indexed (the dialog's unchanged messages are the same objects, dialogCache.ts), while the index still
+   * holds that version: an edit of a 2,000-cell dialog sends its cell to the index, not every cell's text.
+   */
+  private async indexOpen(index: IndexClient, nb: vscode.NotebookDocument): Promise<void> {
+    const key = fileKey(nb.uri);
+    const d = dialogOf(nb);
+    const stamp = `open:${nb.version}:${++this.puts}`;
+    const now = new Map(d.messages.map((m) => [m.id, m]));
+    // A repeated id names no one message: such a dialog is indexed whole each time.
+    const unique = now.size === d.messages.length;
+    const last = this.indexedOpen.get(key);
+    this.indexedOpen.delete(key);
+    if (last && unique) {
+      const ids = [...now].filter(([id, m]) => last.messages.get(id) !== m).map(([id]) => id);
+      for (const id of last.messages.keys()) if (!now.has(id)) ids.push(id);
+      const parts = ids.flatMap((id) => (now.has(id) ? messageSearchParts(now.get(id)!) : []));
+      if (await index.call('putMessages', key, last.stamp, stamp, ids, parts)) return void this.indexedOpen.set(key, { stamp, messages: now });
+    }
+    await index.call('putParts', key, stamp, dialogParts(d));
+    if (unique) this.indexedOpen.set(key, { stamp, messages: now });
   }
 
   private fileChanged(uri: vscode.Uri): void {
