@@ -8,7 +8,8 @@
 //   notebook as it is when the edit arrives, so indices computed while an earlier edit is in flight would
 //   land on the wrong cells. A caller that names messages by id plans when its turn comes (applyPlanNow).
 // - Another writer's edit on its way shifts ours all the same (VS Code checks no notebook version): a
-//   changed message's text goes into its cell's document, and repairShifted puts back ids that moved.
+//   changed message's text goes into its cell's document, and shiftRepair.ts puts right metadata that
+//   landed on a neighbour and cells a replacement took one off.
 
 import * as vscode from 'vscode';
 import { encodeBase64, isJsonObject, jsonEqual, Json } from '../../core/base';
@@ -16,8 +17,8 @@ import { Dialog, Message, withTimeRun } from '../../core/model';
 import { DialogEdit, ReplaceEdit, UpdateEdit, patchMessage, planSplices } from '../../core/surgery';
 import { cell2msg, cellLike, cellState, cellType, codeLanguage, msg2cell, notebookDialog } from '../document/cells';
 import { messageGaps, replaceCells } from './messageSplices';
+import { EditIntent, hearing, repairShifted } from './shiftRepair';
 import { config } from '../config';
-import { log } from '../log';
 
 /** The language of new code cells in `nb`: its kernel's (`language_info`, `kernelspec`), else the setting's. */
 export function notebookCodeLanguage(nb: vscode.NotebookDocument): string {
@@ -85,14 +86,18 @@ function messagesEdit(nb: vscode.NotebookDocument, changes: readonly (readonly [
     }
   }
   if (cellEdits.length) edit.set(nb.uri, cellEdits);
-  return { edit, empty: !cellEdits.length && !edit.size, targets };
+  // What the cell edits remove and insert, read off them against the notebook as it is now.
+  const splices = cellEdits.filter((e) => e.newCellMetadata === undefined);
+  const removes = new Set(splices.flatMap((e) => nb.getCells(e.range)));
+  const inserts = new Set(splices.flatMap((e) => e.newCells.flatMap((d) => cellState(d).id ?? [])));
+  return { edit, empty: !cellEdits.length && !edit.size, intent: { removes, inserts, targets: new Map(targets) } };
 }
 
-/** A WorkspaceEdit writing messages into cells, and the metadata it gives each cell it keeps. */
+/** A WorkspaceEdit writing messages into cells, and what it means (to put it right if another edit shifts it). */
 export interface MessagesEdit {
   edit: vscode.WorkspaceEdit;
   empty: boolean;
-  targets: readonly (readonly [vscode.NotebookCell, { [key: string]: unknown }])[];
+  intent: EditIntent;
 }
 
 /** Each cell of `nb` with its metadata: what `repairShifted` compares with after an edit. */
@@ -104,41 +109,9 @@ const cellsNow = (nb: vscode.NotebookDocument) => nb.getCells().map((c) => [c, c
  */
 export async function applyRepaired(nb: vscode.NotebookDocument, made: MessagesEdit): Promise<boolean> {
   const before = cellsNow(nb);
-  if (!(await vscode.workspace.applyEdit(made.edit))) return false;
-  await repairShifted(nb, before, made);
-  return true;
-}
-
-/** Rounds of repairShifted: a repair is an index edit too, which yet another edit in flight may shift. */
-const REPAIR_ROUNDS = 5;
-
-/**
- * VS Code applies a notebook edit's indices to the notebook as it is when the edit reaches the window, and
- * checks no version: a cell another writer (the user in the window, another extension) inserted or removed
- * just before shifts them, and a message's metadata lands on its neighbour, which then bears its id. After
- * `made` (planned against `before`) was applied, each cell that was there before bears its id again: a
- * target its message's, any other its own, its metadata written back where it is not so.
- */
-async function repairShifted(nb: vscode.NotebookDocument, before: ReturnType<typeof cellsNow>, made: MessagesEdit): Promise<void> {
-  const targeted = new Map(made.targets);
-  const idOf = (md: { [key: string]: unknown }) => cellState({ metadata: md }).id;
-  const name = nb.uri.path.split('/').pop();
-  for (let round = 1; round <= REPAIR_ROUNDS && !nb.isClosed; round++) {
-    const fixes: vscode.NotebookEdit[] = [];
-    for (const [cell, was] of before) {
-      const metadata = targeted.get(cell) ?? was;
-      const id = idOf(metadata);
-      if (cell.index >= 0 && id !== undefined && idOf(cell.metadata) !== id) fixes.push(vscode.NotebookEdit.updateCellMetadata(cell.index, metadata));
-    }
-    if (!fixes.length) break;
-    const edit = new vscode.WorkspaceEdit();
-    edit.set(nb.uri, fixes);
-    if (!(await vscode.workspace.applyEdit(edit))) {
-      log.error(`${name}: another edit shifted one of ours, and VS Code refused putting ${fixes.length} cell(s) right.`);
-      break;
-    }
-    log.warn(`${name}: another edit landed while one of ours was on its way and shifted it; ${fixes.length} cell(s) put right (round ${round}).`);
-  }
+  const [ok, heard] = await hearing(nb, () => vscode.workspace.applyEdit(made.edit));
+  if (ok) await repairShifted(nb, before, made.intent, heard);
+  return ok;
 }
 
 /**
