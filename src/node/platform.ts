@@ -2,7 +2,7 @@
 // the machine's Python environments with their kernelspecs.
 
 import { lookup } from 'node:dns/promises';
-import { readFile, stat, utimes } from 'node:fs/promises';
+import { open, stat, utimes } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import WebSocket from 'ws';
 import type { Platform } from '../extension/platform';
@@ -29,11 +29,16 @@ export const nodePlatform: Platform = {
       () => undefined,
     ),
   readLocalFile: async (path) => {
+    // One open file: its time is the time of the bytes read (a rename in between replaces the path's file).
+    const file = await open(path).catch(() => undefined);
+    if (!file) return undefined;
     try {
-      const [bytes, s] = await Promise.all([readFile(path), stat(path)]);
-      return { bytes, mtime: s.mtimeMs };
+      const s = await file.stat();
+      return { bytes: await file.readFile(), mtime: s.mtimeMs };
     } catch {
       return undefined;
+    } finally {
+      await file.close();
     }
   },
   watchLocalFile,

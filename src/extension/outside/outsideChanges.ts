@@ -38,11 +38,13 @@ import { platform } from '../platform';
 import { log } from '../log';
 import { tellMerge } from './conflictNotice';
 
-/** A version of the file: its text and, read when needed, its dialog. */
+/** A version of the file: its text and, read when needed, its dialog; its mtime when read as an event came. */
 interface Version {
   text: string;
   dialog?: Dialog;
+  mtime?: number;
 }
+type Disk = { text: string; mtime: number };
 
 /** An open dialog's file, as this window knows it. */
 interface Watched {
@@ -80,9 +82,10 @@ interface Watched {
   /**
    * The file as read when each of its events came, numbered in the order the reads started: under load a
    * check can come after a later write (a `git checkout`) has replaced a version, whose writer was told it
-   * was written.
+   * was written. `looked`: the latest mtime of a version a check has read (the file's time orders the
+   * reads, which may see the file in another order than they started in).
    */
-  early: { next: number; reads: { n: number; read: Promise<string | undefined> }[] };
+  early: { next: number; reads: { n: number; read: Promise<Disk | undefined>; again?: boolean }[]; looked: number };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -278,28 +281,31 @@ function readTheirs(text: string, name: string): Dialog | string {
 /** Reads the file as its event comes, for the next check (it may have been replaced by then). */
 function readEarly(w: Watched): void {
   const n = ++w.early.next;
-  w.early.reads.push({ n, read: readDisk(w.uri).then((d) => d?.text) });
+  w.early.reads.push({ n, read: readDisk(w.uri) });
 }
 
 /**
  * The versions of the file that were on disk when an event came, in order, that a later write replaced
  * before this check read `now` (its read numbered `n`): the reads started before it are waited for.
  */
-async function replacedBefore(w: Watched, n: number, now: string): Promise<Version[]> {
+async function replacedBefore(w: Watched, n: number, now: Disk): Promise<Version[]> {
   const mine = w.early.reads.filter((r) => r.n < n);
   w.early.reads = w.early.reads.filter((r) => r.n > n);
-  const texts = await Promise.all(mine.map((r) => r.read));
+  const read = await Promise.all(mine.map(async (r) => ({ disk: await r.read, again: r.again })));
+  // A version no later than one a check has read already is not newer: a read that saw the file late.
+  const newer = read.flatMap((r) => (r.disk && (r.again || r.disk.mtime > w.early.looked) ? [r.disk] : [])).sort((a, b) => a.mtime - b.mtime);
+  w.early.looked = Math.max(w.early.looked, now.mtime, ...newer.map((d) => d.mtime));
   const out: Version[] = [];
-  for (const text of texts) {
-    if (text === undefined || text === now || text === (out.at(-1)?.text ?? w.known.text)) continue;
-    out.push({ text });
+  for (const d of newer) {
+    if (d.text === now.text || d.text === (out.at(-1)?.text ?? w.known.text)) continue;
+    out.push({ text: d.text, mtime: d.mtime });
   }
   return out;
 }
 
 /** Checks the file again, with the versions a later write replaced that are still to be merged. */
 function lookAgain(w: Watched, replaced: Version[]): void {
-  w.early.reads.unshift(...replaced.map((r) => ({ n: 0, read: Promise.resolve<string | undefined>(r.text) })));
+  w.early.reads.unshift(...replaced.map((r) => ({ n: 0, read: Promise.resolve({ text: r.text, mtime: r.mtime ?? 0 }), again: true })));
   void changed(w);
 }
 
@@ -337,7 +343,7 @@ async function check(w: Watched): Promise<void> {
   const disk = await readDisk(w.uri);
   if (!disk) return;
   const name = nameOf(w.uri);
-  const early = (await replacedBefore(w, n, disk.text)).flatMap((v) => {
+  const early = (await replacedBefore(w, n, disk)).flatMap((v) => {
     if (isOwnWrite(v.text)) return [v];
     const d = readTheirs(v.text, name);
     return d instanceof Dialog ? [{ ...v, dialog: d }] : []; // a write caught half done
@@ -494,7 +500,7 @@ export function registerOutsideChanges(context: vscode.ExtensionContext): void {
     const key = nb.uri.toString();
     if (watched.has(key)) return;
     const fsw = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(nb.uri, '..'), nameOf(nb.uri)), true, false, true);
-    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) }, early: { next: 0, reads: [] } };
+    const w: Watched = { uri: nb.uri, known: { text: '' }, history: [], waiting: [], subs: [], chain: Promise.resolve(), seen: { reads: new Set(heldReads(nb)) }, early: { next: 0, reads: [], looked: 0 } };
     const onFile = () => ((w.seen.fileAt = Date.now()), readEarly(w), changed(w));
     w.subs.push(fsw, fsw.onDidChange(onFile), fsw.onDidCreate(onFile));
     // Straight from the OS as well, for a local file: ~100 ms before VS Code's watcher. Both report one write.
