@@ -1,7 +1,7 @@
 // Message search at the issue's scale (issue 53): a generated workspace of 10,000 dialogs, ~1 GB
 // (bench/searchWorkspace.mjs; SEARCH_SCALE_DIALOGS and SEARCH_SCALE_MB make it smaller while developing),
-// indexed the way the desktop extension does it: this thread reads the files in batches and hands each
-// batch's texts to the search worker (dist/searchWorker.js), reading the next batch while it indexes. The
+// indexed the way the desktop extension does it: this thread hands the search worker (dist/searchWorker.js)
+// the files' paths in batches, and the worker reads and indexes each batch in one transaction. The
 // worker's engine is what this Node gives it: node:sqlite on a file (Node 22.13+ with FTS5), else
 // sqlite-wasm in memory. Measured in the same run: the first build, the event loop's delay meanwhile, the
 // process's memory growth with the index open, the index's size beside the text it holds, queries beside
@@ -9,7 +9,6 @@
 // saving the index (in memory) or opening it again in a new worker (on disk).
 import { readFileSync, writeFileSync, rmSync, statSync, mkdtempSync } from 'node:fs';
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
-import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -26,7 +25,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const core = require('../dist/core.js');
 const corpus = join(root, '..', 'shared', 'corpus', 'public');
 const dialogs = Number(process.env.SEARCH_SCALE_DIALOGS ?? 10000);
-// Files and characters a batch, as SearchService.sync hands them over (SEARCH_SCALE_BATCH="files,chars" to try others).
+// Files and bytes a batch, as SearchService.sync hands them over (SEARCH_SCALE_BATCH="files,chars" to try others).
 const [batchFiles, batchChars] = (process.env.SEARCH_SCALE_BATCH ?? '8,500000').split(',').map(Number);
 const mb = Number(process.env.SEARCH_SCALE_MB ?? 1000);
 
@@ -58,23 +57,25 @@ const onDisk = await call('openFile', indexFile);
 if (!onDisk) await call('open', readFileSync(join(root, 'dist', 'sqlite3.wasm')));
 const engine = onDisk ? `${onDisk.engine}, a file on disk` : 'sqlite-wasm in memory';
 
-// The first build, as SearchService.sync runs it: 8 files (or 0.5 M characters) a batch, one transaction
-// each, the next batch read while the worker indexes this one.
+// The first build, as SearchService.sync runs it: 8 files (or 0.5 MB, by the sizes its scan stat'ed) a
+// batch, one transaction each, the worker reading the files.
+const sizes = ws.files.map((rel) => statSync(join(ws.dir, rel)).size);
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 const cpu0 = process.cpuUsage();
+// This thread's own share (Node 23.9+): what the extension host's thread would spend.
+const ownCpu0 = process.threadCpuUsage?.();
 const load0 = loadavg()[0];
 t = performance.now();
 let indexing = Promise.resolve();
 for (let k = 0; k < ws.files.length; ) {
   const batch = [];
   for (let chars = 0; k < ws.files.length && batch.length < batchFiles && chars < batchChars; k++) {
-    const text = await readFile(join(ws.dir, ws.files[k]), 'utf8');
-    batch.push([ws.files[k], 'stamp', text]);
-    chars += text.length;
+    batch.push([ws.files[k], 'stamp', { path: join(ws.dir, ws.files[k]) }]);
+    chars += sizes[k];
   }
   await indexing;
-  indexing = call('putTexts', batch);
+  indexing = call('putFiles', batch);
 }
 await indexing;
 // As SearchService.sync ends a big build: FTS5's index merged into one segment.
@@ -82,6 +83,7 @@ const writtenMs = performance.now() - t;
 await call('optimize');
 const buildMs = performance.now() - t;
 const cpu = process.cpuUsage(cpu0);
+const ownCpu = ownCpu0 && process.threadCpuUsage(ownCpu0);
 const load1 = loadavg()[0];
 loop.disable();
 const rssOpen = rss();
@@ -122,7 +124,7 @@ for (let i = 0; i < 6; i++) {
   bigDialog.cells[0].source = [`# Changed ${i}\n`];
   writeFileSync(big, core.stringifyCanonical(bigDialog) + '\n');
   const t0 = performance.now();
-  await call('putText', 'changed-2000.ipynb', `stamp${i}`, await readFile(big, 'utf8'));
+  await call('putFiles', [['changed-2000.ipynb', `stamp${i}`, { path: big }]]);
   if (i) reindex.push(performance.now() - t0);
 }
 await call('remove', ['changed-2000.ipynb']);
@@ -163,11 +165,11 @@ else rmSync(tmp, { recursive: true, force: true });
 
 const growth = (rssOpen - rssBefore) / 1e6;
 console.log('\n### Message search at scale (bench/searchScale.mjs)\n');
-console.log(`Engine: ${engine} (Node ${process.versions.node}); batches of ${batchFiles} files or ${(batchChars / 1e6).toFixed(1)} M characters; load average ${load0.toFixed(1)} before the build, ${load1.toFixed(1)} after, on ${availableParallelism()} cores.\n`);
+console.log(`Engine: ${engine} (Node ${process.versions.node}); batches of ${batchFiles} files or ${(batchChars / 1e6).toFixed(1)} MB; load average ${load0.toFixed(1)} before the build, ${load1.toFixed(1)} after, on ${availableParallelism()} cores.\n`);
 console.log(`${ws.files.length.toLocaleString('en-US')} dialogs, ${(ws.bytes / 1e9).toFixed(2)} GB of .ipynb, ${(ws.textChars / 1e6).toFixed(0)} M characters of text indexed, ${broken} skipped (workspace in ${ws.dir}${generatedS > 1 ? `, generated in ${generatedS.toFixed(0)} s` : ', reused'}); ${queries.length} queries\n`);
 console.log('| what | measured | limit or peer (same run) | ratio |');
 console.log('| --- | --- | --- | --- |');
-console.log(`| first index build, in the search worker | ${f(buildMs / 1000)} s wall (the merge of FTS5's segments ${f((buildMs - writtenMs) / 1000)} s of it), ${f((cpu.user + cpu.system) / 1e6)} s CPU (${f(buildMs / ws.files.length)} ms a dialog) | 120 s | ${(buildMs / 120000).toFixed(2)}× |`);
+console.log(`| first index build, in the search worker | ${f(buildMs / 1000)} s wall (the merge of FTS5's segments ${f((buildMs - writtenMs) / 1000)} s of it), ${f((cpu.user + cpu.system) / 1e6)} s CPU (${f(buildMs / ws.files.length)} ms a dialog)${ownCpu ? `, of it ${f((ownCpu.user + ownCpu.system) / 1e6)} s in this thread` : ''} | 120 s | ${(buildMs / 120000).toFixed(2)}× |`);
 console.log(`| the event loop meanwhile | p99 ${f(loop.percentile(99) / 1e6)} ms, max ${f(loop.max / 1e6)} ms | p99 50 ms | ${(loop.percentile(99) / 1e6 / 50).toFixed(2)}× |`);
 console.log(`| query, 3 words, 100 hits, through the worker | p50 ${f(pct(answers, 0.5))} ms, p95 ${f(pct(answers, 0.95))} ms | 50 ms; \`grep -rlF\` one word: p50 ${f(pct(grep, 0.5))} ms | ${(pct(answers, 0.95) / 50).toFixed(2)}× the limit; grep ${(pct(grep, 0.5) / pct(answers, 0.5)).toFixed(0)}× slower |`);
 console.log(`| re-index of a changed 2,000-cell dialog (read + parse + index) | median ${f(pct(reindex, 0.5))} ms, max ${f(Math.max(...reindex))} ms | 300 ms | ${(pct(reindex, 0.5) / 300).toFixed(2)}× |`);

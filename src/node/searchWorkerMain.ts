@@ -4,9 +4,11 @@
 import { parentPort } from 'node:worker_threads';
 import { IndexCalls, IndexMethod } from '../extension/search/indexCalls';
 import { openNodeSqliteFile, removeIndexFile } from './nodeSqlite';
+import { readTextFile } from './readTextFile';
 
-// The index on disk where this Node has node:sqlite with FTS5; sqlite-wasm in memory where not.
-const calls = new IndexCalls({ open: openNodeSqliteFile, remove: removeIndexFile });
+// The index on disk where this Node has node:sqlite with FTS5; sqlite-wasm in memory where not. The worker
+// reads the dialogs' files itself: the host hands it paths.
+const calls = new IndexCalls({ open: openNodeSqliteFile, remove: removeIndexFile }, readTextFile);
 let queue: Promise<unknown> = Promise.resolve();
 parentPort!.on('message', ({ id, method, args }: { id: number; method: IndexMethod; args: unknown[] }) => {
   queue = queue.then(async () => {

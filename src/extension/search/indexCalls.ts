@@ -2,7 +2,7 @@
 // (node/searchWorker.ts), so parsing and indexing a big dialog never holds up the extension host; the
 // browser build, whose extension host is itself a web worker, runs them in place. No `vscode` here.
 
-import { DialogReadError, readIpynb } from '../../core/ipynb';
+import { DialogReadError, looksLikeDialog, readIpynb } from '../../core/ipynb';
 import { SearchIndex, SearchOptions, SearchPart, SearchQuery, SearchResult, SqlDb, dialogParts } from '../../core/search';
 import { loadSqlite, openWasmSqlite } from '../../node/wasmSqlite';
 
@@ -16,6 +16,16 @@ export interface FileEngine {
   /** Deletes the file and what the engine keeps beside it. */
   remove(file: string): void;
 }
+
+/**
+ * A file to index, and where its text comes from: its path, where the index's thread reads files itself
+ * (the desktop worker: the host's thread neither reads, decodes nor copies the text), else the text the
+ * host read (the browser build; `undefined`: it could not be read, the file is gone).
+ */
+export type FileToIndex = [file: string, stamp: string, from: { path: string } | { text: string | undefined }];
+
+/** Reads a file's text in the index's thread; undefined when it cannot be read. */
+export type ReadText = (path: string) => string | undefined;
 
 /** What SQLite says of a file that is not, or no longer, a sound database. */
 const DAMAGED = /database disk image is malformed|file is not a database|SQLITE_CORRUPT|SQLITE_NOTADB|vtable constructor failed/i;
@@ -37,7 +47,15 @@ export class IndexCalls {
   /** The index's file, when it is kept in one. */
   private file?: string;
 
-  constructor(private readonly fileEngine?: FileEngine) {}
+  constructor(
+    private readonly fileEngine?: FileEngine,
+    private readonly readText?: ReadText,
+  ) {}
+
+  /** Whether this index reads files from their paths itself (the host then hands it paths, not texts). */
+  readsFiles(): boolean {
+    return !!this.readText;
+  }
 
   /**
    * Opens the index kept in the file `file` where this runtime has an engine for files: the engine's name,
@@ -101,23 +119,31 @@ export class IndexCalls {
     return this.guard(() => this.opened().broken(), true);
   }
 
-  /** Indexes a file's text as a dialog, or records why it cannot be read as one. */
-  putText(file: string, stamp: string, text: string): void {
-    this.putTexts([[file, stamp, text]]);
-  }
-
-  /** Indexes many files in one transaction (a build: one commit for many dialogs, not one each). */
-  putTexts(files: [file: string, stamp: string, text: string][]): void {
+  /**
+   * Indexes files in one transaction (a build: one commit for many dialogs, not one each), each read only
+   * when its turn comes: a dialog's parts; a file that is not one, recorded with why; a file gone, forgotten.
+   */
+  putFiles(files: FileToIndex[]): void {
     const index = this.opened();
     this.guard(() =>
       index.transaction(() => {
-        for (const [file, stamp, text] of files) {
-          const parts = partsOf(file, text);
-          if (typeof parts === 'string') index.putBroken(file, stamp, parts);
-          else index.put(file, stamp, parts);
+        for (const [file, stamp, from] of files) {
+          const text = 'text' in from ? from.text : this.read(from.path);
+          if (text === undefined) index.remove(file);
+          else if (!looksLikeDialog(text)) index.putBroken(file, stamp, 'not a dialog');
+          else {
+            const parts = partsOf(file, text);
+            if (typeof parts === 'string') index.putBroken(file, stamp, parts);
+            else index.put(file, stamp, parts);
+          }
         }
       }),
     );
+  }
+
+  private read(path: string): string | undefined {
+    if (!this.readText) throw new Error('this search index reads no files: hand it their text');
+    return this.readText(path);
   }
 
   putParts(file: string, stamp: string, parts: SearchPart[]): void {
