@@ -58,7 +58,7 @@ if (!onDisk) await call('open', readFileSync(join(root, 'dist', 'sqlite3.wasm'))
 const engine = onDisk ? `${onDisk.engine}, a file on disk` : 'sqlite-wasm in memory';
 
 // The first build, as SearchService.sync runs it: 8 files (or 0.5 MB, by the sizes its scan stat'ed) a
-// batch, one transaction each, the worker reading the files.
+// batch, one transaction each, the worker reading the files; two batches posted at a time.
 const sizes = ws.files.map((rel) => statSync(join(ws.dir, rel)).size);
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
@@ -67,17 +67,17 @@ const cpu0 = process.cpuUsage();
 const ownCpu0 = process.threadCpuUsage?.();
 const load0 = loadavg()[0];
 t = performance.now();
-let indexing = Promise.resolve();
+const indexing = [];
 for (let k = 0; k < ws.files.length; ) {
   const batch = [];
   for (let chars = 0; k < ws.files.length && batch.length < batchFiles && chars < batchChars; k++) {
     batch.push([ws.files[k], 'stamp', { path: join(ws.dir, ws.files[k]) }]);
     chars += sizes[k];
   }
-  await indexing;
-  indexing = call('putFiles', batch);
+  if (indexing.length > 1) await indexing.shift();
+  indexing.push(call('putFiles', batch));
 }
-await indexing;
+await Promise.all(indexing);
 // As SearchService.sync ends a big build: FTS5's index merged into one segment.
 const writtenMs = performance.now() - t;
 await call('optimize');

@@ -23,7 +23,7 @@ const DISK_INDEX_FILE = 'search-index.db';
  * dialogs: 16 files or 1 M characters grew it 222 MB, 8 or 0.5 M less; docs/speed.md).
  */
 const BATCH_FILES = 8;
-const BATCH_CHARS = 500_000;
+const BATCH_BYTES = 500_000;
 /** After a build of this many dialogs, FTS5's index is merged into one segment (faster queries). */
 const OPTIMIZE_AFTER = 500;
 const EXCLUDE = '**/{node_modules,.git,.ipynb_checkpoints}/**';
@@ -183,27 +183,29 @@ export class SearchService implements vscode.Disposable {
     const started = Date.now();
     let shown = 0;
     // Files are handed over in batches, each indexed in one transaction.
-    let indexing: Promise<void> = Promise.resolve();
+    const indexing: Promise<void>[] = [];
     for (let k = 0; k < todo.length && !cancel.token.isCancellationRequested; ) {
       const first = k;
       const batch: FileToIndex[] = [];
       let bytes = 0;
-      for (; k < todo.length && batch.length < BATCH_FILES && bytes < BATCH_CHARS && !cancel.token.isCancellationRequested; k++) {
+      for (; k < todo.length && batch.length < BATCH_FILES && bytes < BATCH_BYTES && !cancel.token.isCancellationRequested; k++) {
         const { uri, key, stamp, size } = todo[k];
         const file = await this.fileToIndex(index, uri, key, stamp);
         if (file) batch.push(file);
         bytes += size;
       }
-      // One batch in the worker at a time (where the host reads the texts, the next is read meanwhile).
-      await indexing;
-      indexing = this.write(() => index.call('putFiles', batch)).then(() => void (this.state.done += k - first));
+      // Two batches posted at a time, past the queue of single changes (the worker answers calls in the order
+      // posted, and reads each file when its turn comes): it goes on to the next without waiting for this
+      // thread to hear of the last, which under load can take long to be scheduled.
+      if (indexing.length > 1) await indexing.shift();
+      indexing.push(index.call('putFiles', batch).then(() => void (this.state.done += k - first), (e) => this.updateFailed(e)));
       if (Date.now() - shown > PROGRESS_MS) {
         // Not awaited: the worker answers it after the batch before it.
         void index.call('broken').then((b) => this.state.building && this.showProgress(b), () => undefined);
         shown = Date.now();
       }
     }
-    await indexing;
+    await Promise.all(indexing);
     if (this.state.done >= OPTIMIZE_AFTER) await this.write(() => index.call('optimize'));
     this.state.building = false;
     this.status.hide();
@@ -299,15 +301,17 @@ export class SearchService implements vscode.Disposable {
       .then(() => this.index && fn(this.index))
       .then(
         () => this.scheduleSave(),
-        (e) => {
-          const why = e instanceof Error ? e.message : String(e);
-          log.error(`Search index update failed: ${why}`);
-          // The worker found its file damaged and emptied it: the workspace is read into it again.
-          if (why.startsWith('damaged index')) void this.queue.then(() => this.sync());
-        },
+        (e) => this.updateFailed(e),
       );
     this.queue = next;
     return next;
+  }
+
+  private updateFailed(e: unknown): void {
+    const why = e instanceof Error ? e.message : String(e);
+    log.error(`Search index update failed: ${why}`);
+    // The worker found its file damaged and emptied it: the workspace is read into it again.
+    if (why.startsWith('damaged index')) void this.queue.then(() => this.sync());
   }
 
   private scheduleSave(ms = SAVE_SETTLE_MS): void {
