@@ -10,7 +10,7 @@ import { writeIpynb } from '../../src/core/ipynb';
 import { Dialog, Message } from '../../src/core/model';
 import { parseQuery } from '../../src/core/search';
 import { FileToIndex, IndexCalls } from '../../src/extension/search/indexCalls';
-import { readTextFile } from '../../src/node/readTextFile';
+import { withTexts } from '../../src/node/filesToIndex';
 import { nodeSqlite, openNodeSqliteFile, removeIndexFile } from '../../src/node/nodeSqlite';
 
 const engine = { open: openNodeSqliteFile, remove: removeIndexFile };
@@ -39,29 +39,27 @@ describe('search: the engine the desktop worker chooses', () => {
     calls.close();
   });
 
-  it('reads the files itself where it has a reader (the desktop worker), else is handed their text (the browser)', async () => {
-    const calls = new IndexCalls(engine, readTextFile);
-    assert.ok(calls.readsFiles());
+  it('indexes files the desktop worker reads from their paths, and texts the browser host hands it', async () => {
+    const calls = new IndexCalls(engine);
     if (!calls.openFile(file)) await calls.open(readFileSync('node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm'));
     const at = (name: string, text: string) => (writeFileSync(join(dir, name), text), { path: join(dir, name) });
-    calls.putFiles([
-      ['a.ipynb', 's1', at('a.ipynb', dialog(1, 'quokka marmalade'))],
-      ['plain.ipynb', 's2', at('plain.ipynb', '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')],
-      ['cut.ipynb', 's3', at('cut.ipynb', dialog(3, 'truncated').slice(0, 200))],
-      ['b.ipynb', 's4', { text: dialog(2, 'zanzibar pivot') }],
-    ]);
+    calls.putFiles(
+      await withTexts([
+        ['a.ipynb', 's1', at('a.ipynb', dialog(1, 'quokka marmalade'))],
+        ['plain.ipynb', 's2', at('plain.ipynb', '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')],
+        ['cut.ipynb', 's3', at('cut.ipynb', dialog(3, 'truncated').slice(0, 200))],
+        ['b.ipynb', 's4', { text: dialog(2, 'zanzibar pivot') }],
+      ]),
+    );
     assert.deepEqual(hits(calls, 'quokka'), [['a.ipynb', 'p0000001', 'reply']]);
     assert.deepEqual(hits(calls, 'zanzibar'), [['b.ipynb', 'p0000002', 'reply']]);
     assert.deepEqual(new Map(calls.broken().map((b) => [b.file, b.reason === 'not a dialog'])), new Map([['plain.ipynb', true], ['cut.ipynb', false]]));
     // Gone by the time its turn comes: forgotten, as a text that could not be read is.
-    calls.putFiles([['a.ipynb', 's5', { path: join(dir, 'gone.ipynb') }], ['b.ipynb', 's6', { text: undefined }]]);
+    calls.putFiles(await withTexts([['a.ipynb', 's5', { path: join(dir, 'gone.ipynb') }], ['b.ipynb', 's6', { text: undefined }]]));
     assert.deepEqual(calls.stamps().map(([f]) => f).sort(), ['cut.ipynb', 'plain.ipynb']);
+    // A path no thread read (the browser's in-place index has no file system): refused, not guessed at.
+    assert.throws(() => calls.putFiles([['c.ipynb', 's7', { path: join(dir, 'a.ipynb') }]]), /reads no files/);
     calls.close();
-    const handed = new IndexCalls(engine);
-    assert.equal(handed.readsFiles(), false);
-    if (!handed.openFile(file)) await handed.open(readFileSync('node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm'));
-    assert.throws(() => handed.putFiles([['a.ipynb', 's1', { path: join(dir, 'a.ipynb') }]]), /reads no files/);
-    handed.close();
   });
 
   describe('node:sqlite on a file', () => {

@@ -18,14 +18,11 @@ export interface FileEngine {
 }
 
 /**
- * A file to index, and where its text comes from: its path, where the index's thread reads files itself
- * (the desktop worker: the host's thread neither reads, decodes nor copies the text), else the text the
- * host read (the browser build; `undefined`: it could not be read, the file is gone).
+ * A file to index, and where its text comes from: its path, where the index reads files itself (the
+ * desktop worker, node/filesToIndex.ts: the host's thread neither reads, decodes nor copies the text), else
+ * the text the host read (the browser build). `undefined`: it could not be read, the file is gone.
  */
 export type FileToIndex = [file: string, stamp: string, from: { path: string } | { text: string | undefined }];
-
-/** Reads a file's text in the index's thread; undefined when it cannot be read. */
-export type ReadText = (path: string) => string | undefined;
 
 /** What SQLite says of a file that is not, or no longer, a sound database. */
 const DAMAGED = /database disk image is malformed|file is not a database|SQLITE_CORRUPT|SQLITE_NOTADB|vtable constructor failed/i;
@@ -47,15 +44,7 @@ export class IndexCalls {
   /** The index's file, when it is kept in one. */
   private file?: string;
 
-  constructor(
-    private readonly fileEngine?: FileEngine,
-    private readonly readText?: ReadText,
-  ) {}
-
-  /** Whether this index reads files from their paths itself (the host then hands it paths, not texts). */
-  readsFiles(): boolean {
-    return !!this.readText;
-  }
+  constructor(private readonly fileEngine?: FileEngine) {}
 
   /**
    * Opens the index kept in the file `file` where this runtime has an engine for files: the engine's name,
@@ -120,15 +109,17 @@ export class IndexCalls {
   }
 
   /**
-   * Indexes files in one transaction (a build: one commit for many dialogs, not one each), each read only
-   * when its turn comes: a dialog's parts; a file that is not one, recorded with why; a file gone, forgotten.
+   * Indexes files' texts in one transaction (a build: one commit for many dialogs, not one each): a
+   * dialog's parts; a file that is not one, recorded with why; a file gone, forgotten. Paths are read
+   * before, by the thread that reads files (node/filesToIndex.ts).
    */
   putFiles(files: FileToIndex[]): void {
     const index = this.opened();
     this.guard(() =>
       index.transaction(() => {
         for (const [file, stamp, from] of files) {
-          const text = 'text' in from ? from.text : this.read(from.path);
+          if (!('text' in from)) throw new Error('this search index reads no files: hand it their text');
+          const text = from.text;
           if (text === undefined) index.remove(file);
           else if (!looksLikeDialog(text)) index.putBroken(file, stamp, 'not a dialog');
           else {
@@ -139,11 +130,6 @@ export class IndexCalls {
         }
       }),
     );
-  }
-
-  private read(path: string): string | undefined {
-    if (!this.readText) throw new Error('this search index reads no files: hand it their text');
-    return this.readText(path);
   }
 
   putParts(file: string, stamp: string, parts: SearchPart[]): void {
@@ -224,6 +210,8 @@ export type IndexMethod = Exclude<keyof IndexCalls, 'constructor'>;
 
 /** The index as the extension host reaches it: each call answered later, in a worker or in place. */
 export interface IndexClient {
+  /** It reads files from their paths itself (the desktop worker): the host hands it paths, not texts. */
+  readonly readsFiles: boolean;
   call<M extends IndexMethod>(method: M, ...args: Parameters<IndexCalls[M]>): Promise<Awaited<ReturnType<IndexCalls[M]>>>;
   dispose(): void;
 }
@@ -232,6 +220,7 @@ export interface IndexClient {
 export function inPlaceIndex(): IndexClient {
   const calls = new IndexCalls();
   return {
+    readsFiles: false,
     call: async (method, ...args) => (calls[method] as (...a: unknown[]) => unknown)(...args) as never,
     dispose: () => calls.close(),
   };

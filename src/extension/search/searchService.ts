@@ -75,8 +75,6 @@ export class SearchService implements vscode.Disposable {
   /** Each open dialog's messages (by id) as last indexed, with that version's stamp; `puts` makes stamps unique. */
   private readonly indexedOpen = new Map<string, { stamp: string; messages: Map<string, Message> }>();
   private puts = 0;
-  /** The index reads files from their paths itself (the desktop worker): the host hands it paths, not texts. */
-  private readsFiles = false;
 
   constructor(
     private readonly storage: vscode.Uri,
@@ -108,7 +106,6 @@ export class SearchService implements vscode.Disposable {
 
   private async open(): Promise<void> {
     const index = platform().searchIndex();
-    this.readsFiles = await index.call('readsFiles');
     // A damaged index is rebuilt, never a crash.
     const rebuilt = (at: vscode.Uri, why?: string) => {
       this.where.damaged = why;
@@ -249,7 +246,7 @@ export class SearchService implements vscode.Disposable {
       if ((await index.call('stamp', key)) === stampOf(st)) return undefined;
       stamp = stampOf(st);
     }
-    if (this.readsFiles && uri.scheme === 'file') return [key, stamp, { path: uri.fsPath }];
+    if (index.readsFiles && uri.scheme === 'file') return [key, stamp, { path: uri.fsPath }];
     const text = await vscode.workspace.fs.readFile(uri).then((b) => new TextDecoder().decode(b), () => undefined);
     return [key, stamp, { text }];
   }
