@@ -119,8 +119,7 @@ worker.on('message', (m) => pending.get(m.id)(m));
 const call = (method, ...args) => new Promise((r) => { const id = seq++; pending.set(id, r); worker.postMessage({ id, method, args }); });
 await call('open', wasm);
 const inWorker = await loopDelay(async () => {
-  // As the desktop's worker does: it reads each file itself.
-  for (const [rel] of texts) await call('putFiles', [[rel, 'stamp', { path: join(ws, rel) }]]);
+  for (const [rel, text] of texts) await call('putText', rel, 'stamp', text);
 });
 await worker.terminate();
 rmSync(ws, { recursive: true, force: true });

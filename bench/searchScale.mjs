@@ -1,7 +1,7 @@
 // Message search at the issue's scale (issue 53): a generated workspace of 10,000 dialogs, ~1 GB
 // (bench/searchWorkspace.mjs; SEARCH_SCALE_DIALOGS and SEARCH_SCALE_MB make it smaller while developing),
-// indexed the way the desktop extension does it: this thread hands the search worker (dist/searchWorker.js)
-// the files' paths in batches, and the worker reads and indexes each batch in one transaction. The
+// indexed the way the desktop extension does it: this thread reads the files in batches and hands each
+// batch's texts to the search worker (dist/searchWorker.js), reading the next batch while it indexes. The
 // worker's engine is what this Node gives it: node:sqlite on a file (Node 22.13+ with FTS5), else
 // sqlite-wasm in memory. Measured in the same run: the first build, the event loop's delay meanwhile, the
 // process's memory growth with the index open, the index's size beside the text it holds, queries beside
@@ -9,6 +9,7 @@
 // saving the index (in memory) or opening it again in a new worker (on disk).
 import { readFileSync, writeFileSync, rmSync, statSync, mkdtempSync } from 'node:fs';
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -25,7 +26,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const core = require('../dist/core.js');
 const corpus = join(root, '..', 'shared', 'corpus', 'public');
 const dialogs = Number(process.env.SEARCH_SCALE_DIALOGS ?? 10000);
-// Files and bytes a batch, as SearchService.sync hands them over (SEARCH_SCALE_BATCH="files,chars" to try others).
+// Files and characters a batch, as SearchService.sync hands them over (SEARCH_SCALE_BATCH="files,chars" to try others).
 const [batchFiles, batchChars] = (process.env.SEARCH_SCALE_BATCH ?? '8,500000').split(',').map(Number);
 const mb = Number(process.env.SEARCH_SCALE_MB ?? 1000);
 
@@ -57,9 +58,8 @@ const onDisk = await call('openFile', indexFile);
 if (!onDisk) await call('open', readFileSync(join(root, 'dist', 'sqlite3.wasm')));
 const engine = onDisk ? `${onDisk.engine}, a file on disk` : 'sqlite-wasm in memory';
 
-// The first build, as SearchService.sync runs it: 8 files (or 0.5 MB, by the sizes its scan stat'ed) a
-// batch, one transaction each, the worker reading the files; two batches posted at a time.
-const sizes = ws.files.map((rel) => statSync(join(ws.dir, rel)).size);
+// The first build, as SearchService.sync runs it: 8 files (or 0.5 M characters) a batch, one transaction
+// each, the next batch read while the worker indexes this one.
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 const cpu0 = process.cpuUsage();
@@ -67,17 +67,18 @@ const cpu0 = process.cpuUsage();
 const ownCpu0 = process.threadCpuUsage?.();
 const load0 = loadavg()[0];
 t = performance.now();
-const indexing = [];
+let indexing = Promise.resolve();
 for (let k = 0; k < ws.files.length; ) {
   const batch = [];
   for (let chars = 0; k < ws.files.length && batch.length < batchFiles && chars < batchChars; k++) {
-    batch.push([ws.files[k], 'stamp', { path: join(ws.dir, ws.files[k]) }]);
-    chars += sizes[k];
+    const text = await readFile(join(ws.dir, ws.files[k]), 'utf8');
+    batch.push([ws.files[k], 'stamp', text]);
+    chars += text.length;
   }
-  if (indexing.length > 1) await indexing.shift();
-  indexing.push(call('putFiles', batch));
+  await indexing;
+  indexing = call('putTexts', batch);
 }
-await Promise.all(indexing);
+await indexing;
 // As SearchService.sync ends a big build: FTS5's index merged into one segment.
 const writtenMs = performance.now() - t;
 await call('optimize');
@@ -124,7 +125,7 @@ for (let i = 0; i < 6; i++) {
   bigDialog.cells[0].source = [`# Changed ${i}\n`];
   writeFileSync(big, core.stringifyCanonical(bigDialog) + '\n');
   const t0 = performance.now();
-  await call('putFiles', [['changed-2000.ipynb', `stamp${i}`, { path: big }]]);
+  await call('putText', 'changed-2000.ipynb', `stamp${i}`, await readFile(big, 'utf8'));
   if (i) reindex.push(performance.now() - t0);
 }
 await call('remove', ['changed-2000.ipynb']);
@@ -165,7 +166,7 @@ else rmSync(tmp, { recursive: true, force: true });
 
 const growth = (rssOpen - rssBefore) / 1e6;
 console.log('\n### Message search at scale (bench/searchScale.mjs)\n');
-console.log(`Engine: ${engine} (Node ${process.versions.node}); batches of ${batchFiles} files or ${(batchChars / 1e6).toFixed(1)} MB; load average ${load0.toFixed(1)} before the build, ${load1.toFixed(1)} after, on ${availableParallelism()} cores.\n`);
+console.log(`Engine: ${engine} (Node ${process.versions.node}); batches of ${batchFiles} files or ${(batchChars / 1e6).toFixed(1)} M characters; load average ${load0.toFixed(1)} before the build, ${load1.toFixed(1)} after, on ${availableParallelism()} cores.\n`);
 console.log(`${ws.files.length.toLocaleString('en-US')} dialogs, ${(ws.bytes / 1e9).toFixed(2)} GB of .ipynb, ${(ws.textChars / 1e6).toFixed(0)} M characters of text indexed, ${broken} skipped (workspace in ${ws.dir}${generatedS > 1 ? `, generated in ${generatedS.toFixed(0)} s` : ', reused'}); ${queries.length} queries\n`);
 console.log('| what | measured | limit or peer (same run) | ratio |');
 console.log('| --- | --- | --- | --- |');

@@ -27,8 +27,6 @@ export function searchIndexWorker(): IndexClient {
   worker.on('error', (e) => failAll(new Error(`the search worker failed: ${e.message}`)));
   worker.on('exit', (code) => failAll(new Error(`the search worker exited (${code})`)));
   return {
-    // The worker reads the files (node/filesToIndex.ts).
-    readsFiles: true,
     call: (method, ...args) =>
       new Promise((resolve, reject) => {
         if (dead) return reject(dead);

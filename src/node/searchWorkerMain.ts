@@ -2,19 +2,16 @@
 // extension host in order, one at a time.
 
 import { parentPort } from 'node:worker_threads';
-import { FileToIndex, IndexCalls, IndexMethod } from '../extension/search/indexCalls';
+import { IndexCalls, IndexMethod } from '../extension/search/indexCalls';
 import { openNodeSqliteFile, removeIndexFile } from './nodeSqlite';
-import { withTexts } from './filesToIndex';
 
 // The index on disk where this Node has node:sqlite with FTS5; sqlite-wasm in memory where not.
 const calls = new IndexCalls({ open: openNodeSqliteFile, remove: removeIndexFile });
 let queue: Promise<unknown> = Promise.resolve();
 parentPort!.on('message', ({ id, method, args }: { id: number; method: IndexMethod; args: unknown[] }) => {
-  // The worker reads the files the host names: a batch's reads start as it arrives, before its turn.
-  const texts = method === 'putFiles' ? withTexts(args[0] as FileToIndex[]) : undefined;
   queue = queue.then(async () => {
     try {
-      const result = await (calls[method] as (...a: unknown[]) => unknown)(...(texts ? [await texts] : args));
+      const result = await (calls[method] as (...a: unknown[]) => unknown)(...args);
       parentPort!.postMessage({ id, result });
     } catch (e) {
       parentPort!.postMessage({ id, error: e instanceof Error ? e.message : String(e) });

@@ -2,7 +2,7 @@
 // choosing between the dialog and Jupyter editors.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { looksLikeDialog } from '../../src/core/ipynb';
+import { looksLikeDialog } from '../../src/extension/opening/opening';
 import { cellStatusItems } from '../../src/extension/look/statusBar';
 import { closeAll, copyOf, dialogState, holdsFor, openDialog, readText, replyText, save, setSetting, until, wsUri } from './helpers';
 

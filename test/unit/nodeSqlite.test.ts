@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { writeIpynb } from '../../src/core/ipynb';
 import { Dialog, Message } from '../../src/core/model';
 import { parseQuery } from '../../src/core/search';
-import { FileToIndex, IndexCalls } from '../../src/extension/search/indexCalls';
-import { withTexts } from '../../src/node/filesToIndex';
+import { IndexCalls } from '../../src/extension/search/indexCalls';
 import { nodeSqlite, openNodeSqliteFile, removeIndexFile } from '../../src/node/nodeSqlite';
 
 const engine = { open: openNodeSqliteFile, remove: removeIndexFile };
@@ -33,32 +32,9 @@ describe('search: the engine the desktop worker chooses', () => {
     assert.equal(calls.openFile(file), undefined);
     assert.ok(!existsSync(file));
     assert.equal(await calls.open(readFileSync('node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm')), undefined);
-    calls.putFiles([['a.ipynb', 's1', { text: dialog(1, 'quokka marmalade') }]]);
+    calls.putTexts([['a.ipynb', 's1', dialog(1, 'quokka marmalade')]]);
     assert.deepEqual(hits(calls, 'quokka'), [['a.ipynb', 'p0000001', 'reply']]);
     assert.ok(calls.save() instanceof Uint8Array);
-    calls.close();
-  });
-
-  it('indexes files the desktop worker reads from their paths, and texts the browser host hands it', async () => {
-    const calls = new IndexCalls(engine);
-    if (!calls.openFile(file)) await calls.open(readFileSync('node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm'));
-    const at = (name: string, text: string) => (writeFileSync(join(dir, name), text), { path: join(dir, name) });
-    calls.putFiles(
-      await withTexts([
-        ['a.ipynb', 's1', at('a.ipynb', dialog(1, 'quokka marmalade'))],
-        ['plain.ipynb', 's2', at('plain.ipynb', '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')],
-        ['cut.ipynb', 's3', at('cut.ipynb', dialog(3, 'truncated').slice(0, 200))],
-        ['b.ipynb', 's4', { text: dialog(2, 'zanzibar pivot') }],
-      ]),
-    );
-    assert.deepEqual(hits(calls, 'quokka'), [['a.ipynb', 'p0000001', 'reply']]);
-    assert.deepEqual(hits(calls, 'zanzibar'), [['b.ipynb', 'p0000002', 'reply']]);
-    assert.deepEqual(new Map(calls.broken().map((b) => [b.file, b.reason === 'not a dialog'])), new Map([['plain.ipynb', true], ['cut.ipynb', false]]));
-    // Gone by the time its turn comes: forgotten, as a text that could not be read is.
-    calls.putFiles(await withTexts([['a.ipynb', 's5', { path: join(dir, 'gone.ipynb') }], ['b.ipynb', 's6', { text: undefined }]]));
-    assert.deepEqual(calls.stamps().map(([f]) => f).sort(), ['cut.ipynb', 'plain.ipynb']);
-    // A path no thread read (the browser's in-place index has no file system): refused, not guessed at.
-    assert.throws(() => calls.putFiles([['c.ipynb', 's7', { path: join(dir, 'a.ipynb') }]]), /reads no files/);
     calls.close();
   });
 
@@ -70,10 +46,10 @@ describe('search: the engine the desktop worker chooses', () => {
     it('keeps the index in its file: many dialogs a transaction, found again after closing', () => {
       const calls = new IndexCalls(engine);
       assert.match(calls.openFile(file)!.engine, /^node:sqlite 3\./);
-      calls.putFiles([
-        ['a.ipynb', 's1', { text: dialog(1, 'quokka marmalade') }],
-        ['b.ipynb', 's2', { text: dialog(2, 'zanzibar pivot') }],
-        ['broken.ipynb', 's3', { text: '{"cells": [' }],
+      calls.putTexts([
+        ['a.ipynb', 's1', dialog(1, 'quokka marmalade')],
+        ['b.ipynb', 's2', dialog(2, 'zanzibar pivot')],
+        ['broken.ipynb', 's3', '{"cells": ['],
       ]);
       // Nothing to save: every commit is in the file.
       assert.equal(calls.save(), undefined);
@@ -93,7 +69,7 @@ describe('search: the engine the desktop worker chooses', () => {
       const opened = calls.openFile(file)!;
       assert.match(opened.damaged ?? '', /not a database/i);
       assert.deepEqual(calls.stamps(), []);
-      calls.putFiles([['a.ipynb', 's1', { text: dialog(1, 'quokka') }]]);
+      calls.putText('a.ipynb', 's1', dialog(1, 'quokka'));
       assert.equal(hits(calls, 'quokka').length, 1);
       calls.close();
     });
@@ -101,7 +77,7 @@ describe('search: the engine the desktop worker chooses', () => {
     it('empties an index found damaged while in use, to be rebuilt, and goes on', () => {
       const calls = new IndexCalls(engine);
       calls.openFile(file);
-      calls.putFiles(Array.from({ length: 300 }, (_, n): FileToIndex => [`d${n}.ipynb`, 's', { text: dialog(n, `word${n} `.repeat(200)) }]));
+      calls.putTexts(Array.from({ length: 300 }, (_, n) => [`d${n}.ipynb`, 's', dialog(n, `word${n} `.repeat(200))] as [string, string, string]));
       calls.close();
       // The first page stays (the schema reads), the others are noise.
       const bytes = readFileSync(file);
@@ -111,7 +87,7 @@ describe('search: the engine the desktop worker chooses', () => {
       damaged.openFile(file);
       assert.throws(() => damaged.search(parseQuery('word299'), { limit: 5 }), /damaged index/);
       assert.deepEqual(damaged.stamps(), []);
-      damaged.putFiles([['a.ipynb', 's1', { text: dialog(1, 'quokka') }]]);
+      damaged.putText('a.ipynb', 's1', dialog(1, 'quokka'));
       assert.equal(hits(damaged, 'quokka').length, 1);
       damaged.close();
     });

@@ -25,14 +25,6 @@ export class DialogReadError extends Error {
   }
 }
 
-/**
- * Whether notebook text looks like a Solveit dialog: a `solveit_ai` cell flag, the reply separator
- * line, or Solveit notebook metadata (`solveit`, `solveit_ver`, `solveit_dialog_mode`).
- */
-export function looksLikeDialog(text: string): boolean {
-  return /"solveit_ai"\s*:|<!-- SOLVEIT_SEPARATOR|"solveit(?:_ver|_dialog_mode)?"\s*:/.test(text);
-}
-
 /** What `Dialog.origin` holds for a dialog read from a file (plain JSON). */
 export interface DialogOrigin {
   /** The file started with a UTF-8 BOM: every write keeps it. */

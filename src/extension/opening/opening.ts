@@ -9,7 +9,6 @@ import { log } from '../log';
 import { offerDefault } from './openOffer';
 import { newDialog } from '../craft/newDialog';
 import { fileStat } from '../craft/files';
-import { looksLikeDialog } from '../../core/ipynb';
 
 const JUPYTER_TYPE = 'jupyter-notebook';
 /** Context key: fsPaths of .ipynb files open in other editors that look like dialogs ("Open as Dialog"). */
@@ -18,6 +17,13 @@ const DIALOG_FILES_KEY = 'dialogNotebook.dialogFiles';
 const ACTIVE_KEY = 'dialogNotebook.dialogEditorActive';
 const SETTLE_MS = 100;
 
+/**
+ * Whether notebook text looks like a Solveit dialog: a `solveit_ai` cell flag, the reply separator
+ * line, or Solveit notebook metadata (`solveit`, `solveit_ver`, `solveit_dialog_mode`).
+ */
+export function looksLikeDialog(text: string): boolean {
+  return /"solveit_ai"\s*:|<!-- SOLVEIT_SEPARATOR|"solveit(?:_ver|_dialog_mode)?"\s*:/.test(text);
+}
 
 /** Sniff results by uri, valid while the file's mtime is unchanged (tab events are frequent). */
 const sniffed = new Map<string, { mtime: number; dialog: boolean }>();

@@ -2,7 +2,7 @@
 // (node/searchWorker.ts), so parsing and indexing a big dialog never holds up the extension host; the
 // browser build, whose extension host is itself a web worker, runs them in place. No `vscode` here.
 
-import { DialogReadError, looksLikeDialog, readIpynb } from '../../core/ipynb';
+import { DialogReadError, readIpynb } from '../../core/ipynb';
 import { SearchIndex, SearchOptions, SearchPart, SearchQuery, SearchResult, SqlDb, dialogParts } from '../../core/search';
 import { loadSqlite, openWasmSqlite } from '../../node/wasmSqlite';
 
@@ -16,13 +16,6 @@ export interface FileEngine {
   /** Deletes the file and what the engine keeps beside it. */
   remove(file: string): void;
 }
-
-/**
- * A file to index, and where its text comes from: its path, where the index reads files itself (the
- * desktop worker, node/filesToIndex.ts: the host's thread neither reads, decodes nor copies the text), else
- * the text the host read (the browser build). `undefined`: it could not be read, the file is gone.
- */
-export type FileToIndex = [file: string, stamp: string, from: { path: string } | { text: string | undefined }];
 
 /** What SQLite says of a file that is not, or no longer, a sound database. */
 const DAMAGED = /database disk image is malformed|file is not a database|SQLITE_CORRUPT|SQLITE_NOTADB|vtable constructor failed/i;
@@ -108,25 +101,20 @@ export class IndexCalls {
     return this.guard(() => this.opened().broken(), true);
   }
 
-  /**
-   * Indexes files' texts in one transaction (a build: one commit for many dialogs, not one each): a
-   * dialog's parts; a file that is not one, recorded with why; a file gone, forgotten. Paths are read
-   * before, by the thread that reads files (node/filesToIndex.ts).
-   */
-  putFiles(files: FileToIndex[]): void {
+  /** Indexes a file's text as a dialog, or records why it cannot be read as one. */
+  putText(file: string, stamp: string, text: string): void {
+    this.putTexts([[file, stamp, text]]);
+  }
+
+  /** Indexes many files in one transaction (a build: one commit for many dialogs, not one each). */
+  putTexts(files: [file: string, stamp: string, text: string][]): void {
     const index = this.opened();
     this.guard(() =>
       index.transaction(() => {
-        for (const [file, stamp, from] of files) {
-          if (!('text' in from)) throw new Error('this search index reads no files: hand it their text');
-          const text = from.text;
-          if (text === undefined) index.remove(file);
-          else if (!looksLikeDialog(text)) index.putBroken(file, stamp, 'not a dialog');
-          else {
-            const parts = partsOf(file, text);
-            if (typeof parts === 'string') index.putBroken(file, stamp, parts);
-            else index.put(file, stamp, parts);
-          }
+        for (const [file, stamp, text] of files) {
+          const parts = partsOf(file, text);
+          if (typeof parts === 'string') index.putBroken(file, stamp, parts);
+          else index.put(file, stamp, parts);
         }
       }),
     );
@@ -210,8 +198,6 @@ export type IndexMethod = Exclude<keyof IndexCalls, 'constructor'>;
 
 /** The index as the extension host reaches it: each call answered later, in a worker or in place. */
 export interface IndexClient {
-  /** It reads files from their paths itself (the desktop worker): the host hands it paths, not texts. */
-  readonly readsFiles: boolean;
   call<M extends IndexMethod>(method: M, ...args: Parameters<IndexCalls[M]>): Promise<Awaited<ReturnType<IndexCalls[M]>>>;
   dispose(): void;
 }
@@ -220,7 +206,6 @@ export interface IndexClient {
 export function inPlaceIndex(): IndexClient {
   const calls = new IndexCalls();
   return {
-    readsFiles: false,
     call: async (method, ...args) => (calls[method] as (...a: unknown[]) => unknown)(...args) as never,
     dispose: () => calls.close(),
   };

@@ -8,9 +8,10 @@ import * as vscode from 'vscode';
 import { SearchOptions, SearchQuery, SearchResult, dialogParts, messageSearchParts } from '../../core/search';
 import type { Message } from '../../core/model';
 import { platform } from '../platform';
-import type { FileToIndex, IndexClient } from './indexCalls';
+import type { IndexClient } from './indexCalls';
 import { NOTEBOOK_TYPE } from '../document/cells';
 import { dialogOf } from '../document/dialogCache';
+import { looksLikeDialog } from '../opening/opening';
 import { log } from '../log';
 
 /** The index kept in memory (sqlite-wasm), saved whole. */
@@ -18,12 +19,12 @@ const INDEX_FILE = 'search-index.sqlite';
 /** The index kept on disk (node:sqlite), written as it changes. */
 const DISK_INDEX_FILE = 'search-index.db';
 /**
- * A build hands the worker this many files, or this many bytes, per transaction. Small batches: what a
- * batch's texts and parsed dialogs take in the heaps stays in the process after the build (at 10,000
- * dialogs: 16 files or 1 M characters grew it 222 MB, 8 or 0.5 M less; docs/speed.md).
+ * A build hands the worker this many files, or this many characters, per transaction. Small batches: what
+ * a batch's texts and parsed dialogs take in the two threads' heaps stays in the process after the build
+ * (at 10,000 dialogs: 16 files or 1 M characters grew it 222 MB, 8 or 0.5 M less; docs/speed.md).
  */
 const BATCH_FILES = 8;
-const BATCH_BYTES = 500_000;
+const BATCH_CHARS = 500_000;
 /** After a build of this many dialogs, FTS5's index is merged into one segment (faster queries). */
 const OPTIMIZE_AFTER = 500;
 const EXCLUDE = '**/{node_modules,.git,.ipynb_checkpoints}/**';
@@ -165,44 +166,42 @@ export class SearchService implements vscode.Disposable {
     const files = await vscode.workspace.findFiles('**/*.ipynb', EXCLUDE);
     const known = new Map(await index.call('stamps'));
     const present = new Set<string>();
-    const todo: { uri: vscode.Uri; key: string; stamp: string; size: number }[] = [];
+    const todo: { uri: vscode.Uri; key: string; stamp: string }[] = [];
     for (const uri of files) {
       const key = fileKey(uri);
       present.add(key);
       const st = await vscode.workspace.fs.stat(uri).then((s) => s, () => undefined);
       if (!st) continue;
       const stamp = stampOf(st);
-      if (known.get(key) !== stamp) todo.push({ uri, key, stamp, size: st.size });
+      if (known.get(key) !== stamp) todo.push({ uri, key, stamp });
     }
     const gone = [...known.keys()].filter((k) => !present.has(k));
     if (gone.length) await this.write(() => index.call('remove', gone));
     Object.assign(this.state, { done: 0, total: todo.length, skipped: 0, building: todo.length > 0 });
     const started = Date.now();
     let shown = 0;
-    // Files are handed over in batches, each indexed in one transaction.
-    const indexing: Promise<void>[] = [];
+    // Files are read in batches, each indexed in one transaction while the next batch is read.
+    let indexing: Promise<void> = Promise.resolve();
     for (let k = 0; k < todo.length && !cancel.token.isCancellationRequested; ) {
       const first = k;
-      const batch: FileToIndex[] = [];
-      let bytes = 0;
-      for (; k < todo.length && batch.length < BATCH_FILES && bytes < BATCH_BYTES && !cancel.token.isCancellationRequested; k++) {
-        const { uri, key, stamp, size } = todo[k];
-        const file = await this.fileToIndex(index, uri, key, stamp);
-        if (file) batch.push(file);
-        bytes += size;
+      const batch: [string, string, string][] = [];
+      let chars = 0;
+      for (; k < todo.length && batch.length < BATCH_FILES && chars < BATCH_CHARS && !cancel.token.isCancellationRequested; k++) {
+        const { uri, key, stamp } = todo[k];
+        const read = await this.readForIndex(index, uri, key, stamp);
+        if (read) batch.push([key, stamp, read.text]);
+        chars += read?.text.length ?? 0;
       }
-      // Two batches posted at a time, past the queue of single changes (the worker answers calls in the order
-      // posted, and reads each file when its turn comes): it goes on to the next without waiting for this
-      // thread to hear of the last, which under load can take long to be scheduled.
-      if (indexing.length > 1) await indexing.shift();
-      indexing.push(index.call('putFiles', batch).then(() => void (this.state.done += k - first), (e) => this.updateFailed(e)));
+      // One batch in the worker at a time: the next is read meanwhile.
+      await indexing;
+      indexing = this.write(() => index.call('putTexts', batch)).then(() => void (this.state.done += k - first));
       if (Date.now() - shown > PROGRESS_MS) {
         // Not awaited: the worker answers it after the batch before it.
         void index.call('broken').then((b) => this.state.building && this.showProgress(b), () => undefined);
         shown = Date.now();
       }
     }
-    await Promise.all(indexing);
+    await indexing;
     if (this.state.done >= OPTIMIZE_AFTER) await this.write(() => index.call('optimize'));
     this.state.building = false;
     this.status.hide();
@@ -226,29 +225,33 @@ export class SearchService implements vscode.Disposable {
 
   /** Reads one file from disk into the index (a dialog's parts, or a note that it is not one). */
   private async indexFile(index: IndexClient, uri: vscode.Uri, key: string): Promise<void> {
-    const file = await this.fileToIndex(index, uri, key);
-    if (file) await index.call('putFiles', [file]);
+    const read = await this.readForIndex(index, uri, key);
+    if (read) await index.call('putText', key, read.stamp, read.text);
   }
 
   /**
-   * A file to index from disk (its path where the index reads files itself, else its text); undefined when
-   * there is nothing to read from the file (an open dialog with unsaved edits, indexed as it is now; a file
-   * gone, forgotten; the file as indexed already).
+   * A file's text to index as a dialog; undefined when there is nothing to index from the file (an open
+   * dialog with unsaved edits, indexed as it is; a file gone, forgotten; not a dialog, recorded as such).
    */
-  private async fileToIndex(index: IndexClient, uri: vscode.Uri, key: string, stamp?: string): Promise<FileToIndex | undefined> {
+  private async readForIndex(index: IndexClient, uri: vscode.Uri, key: string, stamp?: string): Promise<{ text: string; stamp: string } | undefined> {
     const open = vscode.workspace.notebookDocuments.find((n) => n.notebookType === NOTEBOOK_TYPE && n.uri.toString() === uri.toString());
     if (open?.isDirty) return void (await this.indexOpen(index, open));
-    // A build gives the stamp it just read; a watcher's event does not.
-    if (!stamp) {
-      const st = await vscode.workspace.fs.stat(uri).then((s) => s, () => undefined);
-      if (!st) return void (await index.call('remove', [key]));
-      // What is indexed is the file as it is (a watcher's repeat, a clean editor's change): nothing to read.
-      if ((await index.call('stamp', key)) === stampOf(st)) return undefined;
-      stamp = stampOf(st);
+    let bytes: Uint8Array;
+    try {
+      // A build gives the stamp it just read; a watcher's event does not.
+      if (!stamp) {
+        const st = await vscode.workspace.fs.stat(uri);
+        // What is indexed is the file as it is (a watcher's repeat, a clean editor's change): nothing to read.
+        if ((await index.call('stamp', key)) === stampOf(st)) return undefined;
+        stamp = stampOf(st);
+      }
+      bytes = await vscode.workspace.fs.readFile(uri);
+    } catch {
+      return void (await index.call('remove', [key]));
     }
-    if (index.readsFiles && uri.scheme === 'file') return [key, stamp, { path: uri.fsPath }];
-    const text = await vscode.workspace.fs.readFile(uri).then((b) => new TextDecoder().decode(b), () => undefined);
-    return [key, stamp, { text }];
+    const text = new TextDecoder().decode(bytes);
+    if (!looksLikeDialog(text)) return void (await index.call('putBroken', key, stamp, 'not a dialog'));
+    return { text, stamp };
   }
 
   /**
@@ -298,17 +301,15 @@ export class SearchService implements vscode.Disposable {
       .then(() => this.index && fn(this.index))
       .then(
         () => this.scheduleSave(),
-        (e) => this.updateFailed(e),
+        (e) => {
+          const why = e instanceof Error ? e.message : String(e);
+          log.error(`Search index update failed: ${why}`);
+          // The worker found its file damaged and emptied it: the workspace is read into it again.
+          if (why.startsWith('damaged index')) void this.queue.then(() => this.sync());
+        },
       );
     this.queue = next;
     return next;
-  }
-
-  private updateFailed(e: unknown): void {
-    const why = e instanceof Error ? e.message : String(e);
-    log.error(`Search index update failed: ${why}`);
-    // The worker found its file damaged and emptied it: the workspace is read into it again.
-    if (why.startsWith('damaged index')) void this.queue.then(() => this.sync());
   }
 
   private scheduleSave(ms = SAVE_SETTLE_MS): void {

@@ -9,7 +9,7 @@ import { JsonObject } from '../../core';
 import { DIALOG_TOOLS, DialogToolDef, dialogTool, limitResult } from '../../core/tools';
 import { DialogKernels } from '../kernel/dialogKernels';
 import { NOTEBOOK_TYPE } from '../document/cells';
-import { looksLikeDialog } from '../../core/ipynb';
+import { looksLikeDialog } from '../opening/opening';
 import { dialogEditor } from '../commands/target';
 import { ToolResult } from '../kernel/hostTools';
 import { log } from '../log';
