@@ -22,8 +22,9 @@ const DELAY = 500;
  * edit would follow at once and auto save DELAY later: each dialog stays open this long after it showed.
  */
 const SETTLE = 3 * DELAY + 1000;
-/** How many dialogs are open at once. */
-const OPEN = 3;
+/** How many dialogs are open at most; the last KEEP shown stay open into the next batch. */
+const BATCH = 10;
+const KEEP = 2;
 const ANALYSIS = 'scratch/untouched/analysis.ipynb';
 /** A dialog made in another environment, as Jupyter writes one. */
 const ANALYSIS_TEXT = `${JSON.stringify(
@@ -91,20 +92,24 @@ describe('opening writes nothing, with auto save on and a workspace .venv', func
     else assert.ok(dialogs.length >= 25, `the synthetic dialogs and fixtures: ${dialogs.join(', ')}`);
     const dirty: string[] = [];
     let opened = 0;
-    // Shown one after another, each checked and closed once it has been open for SETTLE after it showed,
-    // while the next ones open: no batch waits idle for its last dialog's delay, and at most OPEN dialogs
-    // are open at once (a hundred open editors would slow a loaded machine to a crawl).
+    // Shown one after another; every BATCH dialogs, those shown at least SETTLE ago (all but the last
+    // KEEP, which stay open into the next batch) are checked and closed together: no batch waits idle for
+    // its last dialog's delay, and a hundred open editors do not slow a loaded machine to a crawl.
     const open: { nb: vscode.NotebookDocument; path: string; shown: number }[] = [];
-    const settle = async () => {
-      const first = open.shift()!;
-      await new Promise((r) => setTimeout(r, Math.max(0, first.shown + SETTLE - Date.now())));
-      if (first.path === ANALYSIS) {
-        const spec = (first.nb.metadata.dialog as { meta?: { kernelspec?: unknown } }).meta?.kernelspec;
+    const settle = async (keep: number) => {
+      const done = open.splice(0, open.length - keep);
+      const began = Date.now();
+      await new Promise((r) => setTimeout(r, Math.max(0, Math.max(...done.map((d) => d.shown)) + SETTLE - Date.now())));
+      const analysis = done.find((d) => d.path === ANALYSIS);
+      if (analysis) {
+        const spec = (analysis.nb.metadata.dialog as { meta?: { kernelspec?: unknown } }).meta?.kernelspec;
         assert.deepEqual(spec, { display_name: 'Python 3.12 (analysis)', language: 'python', name: 'python3' }, 'the kernelspec of another environment stays');
       }
-      if (first.nb.isDirty) return void dirty.push(first.path);
-      const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputNotebook && t.input.uri.toString() === first.nb.uri.toString());
-      if (tab) await vscode.window.tabGroups.close(tab);
+      dirty.push(...done.filter((d) => d.nb.isDirty).map((d) => d.path));
+      const uris = new Set(done.filter((d) => !d.nb.isDirty).map((d) => d.nb.uri.toString()));
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputNotebook && uris.has(t.input.uri.toString()));
+      if (tabs.length) await vscode.window.tabGroups.close(tabs);
+      console.log(`    (${done.length} checked and closed in ${Date.now() - began} ms)`);
     };
     for (const path of dialogs) {
       const uri = wsUri(path);
@@ -120,9 +125,9 @@ describe('opening writes nothing, with auto save on and a workspace .venv', func
       console.log(`    (${path} open and shown in ${Date.now() - began} ms)`);
       opened++;
       open.push({ nb, path, shown: Date.now() });
-      if (open.length >= OPEN) await settle();
+      if (open.length >= BATCH) await settle(KEEP);
     }
-    while (open.length) await settle();
+    await settle(0);
     await closeAll();
     assert.ok(opened >= dialogs.length - 1, `opened ${opened} of ${dialogs.length}`);
     assert.ok(dialogs.includes(ANALYSIS));
