@@ -39,10 +39,15 @@ else
   echo "mocha: 0 passed, 0 failed" > "$OUT/mocha.log"
 fi
 # Each Playwright script gets a fresh workspace (scripts save and edit files), and test/ui/NAME.settings.json
-# instead of the common settings when it has one.
+# instead of the common settings when it has one. Except the scripts of UI_TOGETHER, which only read (no
+# dialog edited, no setting changed, no offer answered, the common settings, no test extension): they run
+# one after another in one window (test/ui/lib/together.mjs), which saves a window's start (15-40 s) each.
+UI_TOGETHER="agents share search panel-untrusted reply-xss folded-sections"
+together=()
 for script in "$ROOT"/test/ui/*.mjs; do
   name="$(basename "$script" .mjs)"
   if [ -n "${E2E_UI:-}" ] && [[ " $E2E_UI " != *" $name "* ]]; then continue; fi
+  if [[ " $UI_TOGETHER " == *" $name "* ]]; then together+=("$name"); continue; fi
   settings="$ROOT/test/ui/$name.settings.json"
   [ -f "$settings" ] || settings="$ROOT/test/ui/settings.json"
   # test/ui/NAME.extension/: a test extension the script needs, packed and installed beside ours as a user installs one.
@@ -54,6 +59,11 @@ for script in "$ROOT"/test/ui/*.mjs; do
   bash "$E2E" run --extension "$VSIX" "${extra[@]}" --workspace "$(workspace "ui-$name")" --script "$script" \
     --settings "$settings" --out "$OUT/ui-$name" --timeout 600 2>&1 | tee "$OUT/ui-$name.log" || status=1
 done
+if [ ${#together[@]} -gt 0 ]; then
+  E2E_TOGETHER="${together[*]}" bash "$E2E" run --extension "$VSIX" --workspace "$(workspace ui-together)" \
+    --script "$ROOT/test/ui/lib/together.mjs" --settings "$ROOT/test/ui/settings.json" --out "$OUT/ui-together" \
+    --timeout $((600 * ${#together[@]})) 2>&1 | tee "$OUT/ui-together.log" || status=1
+fi
 
 # Web-only suites first (sharing a dialog to a CORS GitHub stand-in among them), then the shared suites that need no local process and prove the rest (≈5 min):
 # opening and saving byte for byte (and opening every dialog with auto save on writes nothing), surgery as one undo step each, the panel, outline and sections (an image

@@ -17,7 +17,14 @@ import { NOTEBOOK_TYPE, activate, closeAll, until, wsUri } from './helpers';
 const nodeHost = typeof process !== 'undefined' && !!process.versions?.node;
 const files = () => vscode.workspace.getConfiguration('files');
 const DELAY = 500;
+/**
+ * Once a dialog's controller is selected (on the desktop the .venv's, the preferred one, as it shows) an
+ * edit would follow at once and auto save DELAY later: each dialog stays open this long after it showed.
+ */
+const SETTLE = 3 * DELAY + 1000;
+/** How many dialogs are open at most; the last KEEP shown stay open into the next batch. */
 const BATCH = 10;
+const KEEP = 2;
 const ANALYSIS = 'scratch/untouched/analysis.ipynb';
 /** A dialog made in another environment, as Jupyter writes one. */
 const ANALYSIS_TEXT = `${JSON.stringify(
@@ -85,36 +92,43 @@ describe('opening writes nothing, with auto save on and a workspace .venv', func
     else assert.ok(dialogs.length >= 25, `the synthetic dialogs and fixtures: ${dialogs.join(', ')}`);
     const dirty: string[] = [];
     let opened = 0;
-    // In batches, each dialog shown in turn (the active dialog is the one the controllers select for), then
-    // closed: a hundred open editors would slow a loaded machine to a crawl.
-    for (let i = 0; i < dialogs.length; i += BATCH) {
-      const batch: vscode.NotebookDocument[] = [];
-      for (const path of dialogs.slice(i, i + BATCH)) {
-        const uri = wsUri(path);
-        // A file that cannot be read (edge_not_json) opens no dialog: it is still checked on disk below.
-        const began = Date.now();
-        await Promise.race([
-          Promise.resolve(vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE)).then(undefined, () => undefined),
-          new Promise((r) => setTimeout(r, 60000)),
-        ]);
-        const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === NOTEBOOK_TYPE);
-        if (!nb) continue;
-        batch.push(nb);
-        await until(() => vscode.window.activeNotebookEditor?.notebook === nb, `${path} shown`, 120000);
-        console.log(`    (${path} open and shown in ${Date.now() - began} ms)`);
-      }
-      opened += batch.length;
-      // Once a dialog's controller is selected (on the desktop the .venv's, the preferred one) an edit
-      // would follow at once and auto save DELAY later: each was shown, then more than the delay passes.
-      await new Promise((r) => setTimeout(r, 3 * DELAY + 1000));
-      if (batch.some((d) => d.uri.toString() === wsUri(ANALYSIS).toString())) {
-        const analysis = batch.find((d) => d.uri.toString() === wsUri(ANALYSIS).toString())!;
-        const spec = (analysis.metadata.dialog as { meta?: { kernelspec?: unknown } }).meta?.kernelspec;
+    // Shown one after another; every BATCH dialogs, those shown at least SETTLE ago (all but the last
+    // KEEP, which stay open into the next batch) are checked and closed together: no batch waits idle for
+    // its last dialog's delay, and a hundred open editors do not slow a loaded machine to a crawl.
+    const open: { nb: vscode.NotebookDocument; path: string; shown: number }[] = [];
+    const settle = async (keep: number) => {
+      const done = open.splice(0, open.length - keep);
+      const began = Date.now();
+      await new Promise((r) => setTimeout(r, Math.max(0, Math.max(...done.map((d) => d.shown)) + SETTLE - Date.now())));
+      const analysis = done.find((d) => d.path === ANALYSIS);
+      if (analysis) {
+        const spec = (analysis.nb.metadata.dialog as { meta?: { kernelspec?: unknown } }).meta?.kernelspec;
         assert.deepEqual(spec, { display_name: 'Python 3.12 (analysis)', language: 'python', name: 'python3' }, 'the kernelspec of another environment stays');
       }
-      dirty.push(...batch.filter((d) => d.isDirty).map((d) => vscode.workspace.asRelativePath(d.uri, false)));
-      await closeAll();
+      dirty.push(...done.filter((d) => d.nb.isDirty).map((d) => d.path));
+      const uris = new Set(done.filter((d) => !d.nb.isDirty).map((d) => d.nb.uri.toString()));
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputNotebook && uris.has(t.input.uri.toString()));
+      if (tabs.length) await vscode.window.tabGroups.close(tabs);
+      console.log(`    (${done.length} checked and closed in ${Date.now() - began} ms)`);
+    };
+    for (const path of dialogs) {
+      const uri = wsUri(path);
+      // A file that cannot be read (edge_not_json) opens no dialog: it is still checked on disk below.
+      const began = Date.now();
+      await Promise.race([
+        Promise.resolve(vscode.commands.executeCommand('vscode.openWith', uri, NOTEBOOK_TYPE)).then(undefined, () => undefined),
+        new Promise((r) => setTimeout(r, 60000)),
+      ]);
+      const nb = vscode.workspace.notebookDocuments.find((d) => d.uri.toString() === uri.toString() && d.notebookType === NOTEBOOK_TYPE);
+      if (!nb) continue;
+      await until(() => vscode.window.activeNotebookEditor?.notebook === nb, `${path} shown`, 120000);
+      console.log(`    (${path} open and shown in ${Date.now() - began} ms)`);
+      opened++;
+      open.push({ nb, path, shown: Date.now() });
+      if (open.length >= BATCH) await settle(KEEP);
     }
+    await settle(0);
+    await closeAll();
     assert.ok(opened >= dialogs.length - 1, `opened ${opened} of ${dialogs.length}`);
     assert.ok(dialogs.includes(ANALYSIS));
     assert.deepEqual(dirty, [], 'no dialog is dirty');
