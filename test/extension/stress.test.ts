@@ -21,7 +21,7 @@ import { DIALOGHELPER_CORE, DIALOGHELPER_INIT } from './dialoghelperClient';
 import { msg2cell } from '../../src/extension/document/cells';
 
 /** Seeds that once failed, replayed by every `npm run stress`; `npm test` runs the first (a minute). */
-const REGRESSION = [1, 2, 3, 4, 5];
+const REGRESSION = [1, 2, 3, 4, 5, 10];
 const asked = (process.env.DIALOG_STRESS_SEEDS ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
 const seeds = asked.length ? [...new Set([...REGRESSION, ...asked])] : REGRESSION.slice(0, 1);
 const SECONDS = Number(process.env.DIALOG_STRESS_SECONDS) || 30;
