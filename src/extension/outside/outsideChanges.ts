@@ -57,6 +57,8 @@ interface Watched {
    * for sure (a reload we took for VS Code's, a save participant VS Code gave up on). None: unknown.
    */
   mtime?: number;
+  /** While a save waits for us: when VS Code stops waiting (holdMtime sets no time back after it). */
+  saveBy?: number;
   /**
    * Recent versions of the file, oldest first, `known` last: where another writer may have started from.
    * The first holds the file as opened and always stays (`git checkout` puts it back).
@@ -94,6 +96,8 @@ const watched = new Map<string, Watched>();
 const UNREADABLE_WAIT_MS = 300;
 /** How long VS Code is given to reload a clean dialog (slow on a loaded machine) before the change is merged here. */
 const RELOAD_WAIT_MS = 30000;
+/** How long VS Code waits for a save participant (1.75 s), less a margin for the time setting itself. */
+const SAVE_WAIT_MS = 1500;
 /** Versions kept for finding where another writer started from. */
 const HISTORY = 6;
 /** Tries of a merge edit VS Code refuses, and the pause before the next. */
@@ -292,8 +296,10 @@ async function replacedBefore(w: Watched, n: number, now: Disk): Promise<Version
   const mine = w.early.reads.filter((r) => r.n < n);
   w.early.reads = w.early.reads.filter((r) => r.n > n);
   const read = await Promise.all(mine.map(async (r) => ({ disk: await r.read, again: r.again })));
-  // A version no later than one a check has read already is not newer: a read that saw the file late.
-  const newer = read.flatMap((r) => (r.disk && (r.again || r.disk.mtime > w.early.looked) ? [r.disk] : [])).sort((a, b) => a.mtime - b.mtime);
+  // A version no later than one a check has read already is not newer: a read that saw the file late. One
+  // with the time holdMtime sets is not that: a write that landed as the time was set back.
+  const held = (d: Disk) => w.mtime !== undefined && Math.abs(d.mtime - w.mtime) < 1;
+  const newer = read.flatMap((r) => (r.disk && (r.again || r.disk.mtime > w.early.looked || held(r.disk)) ? [r.disk] : [])).sort((a, b) => a.mtime - b.mtime);
   w.early.looked = Math.max(w.early.looked, now.mtime, ...newer.map((d) => d.mtime));
   const out: Version[] = [];
   for (const d of newer) {
@@ -472,13 +478,18 @@ async function mergeVersion(nb: vscode.NotebookDocument, w: Watched, v: Version,
   return undefined;
 }
 
-/** Sets the file's mtime back to the earliest it has been seen with, while it holds what the notebook does. */
+/**
+ * Sets the file's mtime back to the earliest it has been seen with, while it holds what the notebook does.
+ * While a save waits for us, only until `saveBy`: after it VS Code has stopped waiting and may be saving
+ * already, and a write landing now would pass for the merged file and be saved over; the save is refused
+ * instead.
+ */
 async function holdMtime(w: Watched): Promise<void> {
   const set = platform().setFileMtime;
   if (!set || w.uri.scheme !== 'file' || w.mtime === undefined) return;
   // Only while the file still holds what was merged: a newer write is merged (or refused) on its own event.
   const now = await readDisk(w.uri);
-  if (now?.text !== w.known.text || now.mtime <= w.mtime) return;
+  if (now?.text !== w.known.text || now.mtime <= w.mtime || Date.now() > (w.saveBy ?? Infinity)) return;
   await set(w.uri.fsPath, w.mtime);
   // A write that landed between the read and the setting would pass for the merged file and be saved
   // over: it gets its own time back, so VS Code refuses the save and the write's event merges it.
@@ -490,8 +501,13 @@ async function holdMtime(w: Watched): Promise<void> {
 async function beforeSave(nb: vscode.NotebookDocument): Promise<void> {
   const w = watched.get(nb.uri.toString());
   if (!w) return;
-  await changed(w);
-  await queueCheck(w, () => holdMtime(w));
+  w.saveBy = Date.now() + SAVE_WAIT_MS;
+  try {
+    await changed(w);
+    await queueCheck(w, () => holdMtime(w));
+  } finally {
+    w.saveBy = undefined;
+  }
 }
 
 export function registerOutsideChanges(context: vscode.ExtensionContext): void {
