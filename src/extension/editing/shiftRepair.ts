@@ -53,7 +53,7 @@ const plain = (md: Metadata) => JSON.parse(JSON.stringify(md)) as Json;
  */
 export async function repairShifted(nb: vscode.NotebookDocument, before: readonly (readonly [vscode.NotebookCell, Metadata])[], intent: EditIntent, heard: readonly Heard[]): Promise<void> {
   const name = nb.uri.path.split('/').pop();
-  const ours = heard.filter((h) => h.changes.some((ch) => ch.removedCells.some((c) => intent.removes.has(c)) || ch.addedCells.some((c) => intent.inserts.has(idOf(c.metadata) ?? ''))));
+  const ours = heard.filter((h) => isOurs(h, intent));
   if (intent.removes.size) await putCellsRight(nb, before, intent, ours, name);
   // The metadata each cell should bear: ours for our targets, a cell's own for the rest (a cell another
   // writer inserted meanwhile: as it came).
@@ -80,6 +80,18 @@ export async function repairShifted(nb: vscode.NotebookDocument, before: readonl
     }
     log.warn(`${name}: another edit landed while one of ours was on its way and shifted it; ${fixes.length} cell(s) put right (round ${round}).`);
   }
+}
+
+/**
+ * Whether `h` is our edit's change: as many cells removed as it plans to (the right ones or, shifted, their
+ * neighbours), only cells of ours inserted, and one of them or of the planned cells among them. Not a
+ * revert or a reload by VS Code, which replaces every cell with the file's.
+ */
+function isOurs(h: Heard, intent: EditIntent): boolean {
+  const removed = h.changes.flatMap((ch) => ch.removedCells);
+  const added = h.changes.flatMap((ch) => ch.addedCells);
+  if (removed.length !== intent.removes.size || !added.every((c) => intent.inserts.has(idOf(c.metadata) ?? ''))) return false;
+  return added.length > 0 || removed.some((c) => intent.removes.has(c));
 }
 
 /**
