@@ -248,7 +248,7 @@ describe('many hands at once: seeded interleavings converge', function () {
         // Found by id at each look: for a moment a shifted edit's metadata may stand on its cell (then put right).
         const loop = () => nb.getCells().find((c) => idOf(c) === 'dhloop01');
         await until(() => loop()?.executionSummary?.timing?.endTime, 'the kernel\'s writer to end', (SECONDS + 120) * 1000);
-        console.log(`    kernel: ${cellOf(nb, 'dhloop01').outputs.flatMap((o) => o.items).map((i) => new TextDecoder().decode(i.data)).join('').trim()}`);
+        console.log(`    kernel: ${(loop()?.outputs ?? []).flatMap((o) => o.items).map((i) => new TextDecoder().decode(i.data)).join('').trim()}`);
         const lines = (await readText(`${folder}/acks`).catch(() => '')).split('\n').filter(Boolean);
         for (const line of lines) {
           const [marker, v] = line.split(' ');

@@ -60,17 +60,25 @@ export async function repairShifted(nb: vscode.NotebookDocument, before: readonl
   const expected = new Map<vscode.NotebookCell, Metadata>(before.map(([c, md]) => [c, intent.targets.get(c) ?? md]));
   for (const h of heard) if (!ours.includes(h)) for (const [c, md] of h.added) expected.set(c, md);
   for (let round = 1; round <= ROUNDS && !nb.isClosed; round++) {
-    const bearers = new Map<string, number>();
-    for (const c of nb.getCells()) {
-      const id = idOf(c.metadata);
-      if (id) bearers.set(id, (bearers.get(id) ?? 0) + 1);
-    }
+    // How many cells bear each id: counted only when a target's metadata differs from ours (rare; every
+    // streamed reply's edit comes through here).
+    let bearers: Map<string, number> | undefined;
+    const bearersOf = (id: string) => {
+      if (!bearers) {
+        bearers = new Map();
+        for (const c of nb.getCells()) {
+          const cid = idOf(c.metadata);
+          if (cid) bearers.set(cid, (bearers.get(cid) ?? 0) + 1);
+        }
+      }
+      return bearers.get(id) ?? 0;
+    };
     const fixes: vscode.NotebookEdit[] = [];
     for (const [cell, md] of expected) {
       const id = idOf(md);
       if (cell.index < 0 || id === undefined) continue;
       // A target whose id is right but not its metadata missed our edit when another cell bears its id too.
-      const wrong = idOf(cell.metadata) !== id || (intent.targets.has(cell) && (bearers.get(id) ?? 0) > 1 && !jsonEqual(plain(cell.metadata), plain(md)));
+      const wrong = idOf(cell.metadata) !== id || (intent.targets.has(cell) && !jsonEqual(plain(cell.metadata), plain(md)) && bearersOf(id) > 1);
       if (wrong) fixes.push(vscode.NotebookEdit.updateCellMetadata(cell.index, md));
     }
     if (!fixes.length) break;
