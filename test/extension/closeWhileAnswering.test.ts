@@ -50,7 +50,10 @@ describe('closing or reverting a dialog while it answers', function () {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       return !tabOf(nb);
     }, 'the dialog\'s editor to close');
-    await until(() => nb.isClosed, 'the dialog to close', 60000);
+    await until(() => nb.isClosed, 'the dialog to close', 60000).catch((e: Error) => {
+      // What kept it open: VS Code keeps a modified notebook until it is saved or reverted.
+      throw new Error(`${e.message} (modified: ${nb.isDirty}; its reply: ${JSON.stringify(replyText(cellOf(nb, 'prmt0001')).slice(0, 40))})`);
+    });
     assert.equal(await ant.requests[ant.requests.length - 1].closed, true, 'the answer was stopped: its stream was cut, not read to the end');
     await done;
     assert.equal(isOpen(name), false, 'no edit opened the dialog again');

@@ -492,9 +492,12 @@ async function holdMtime(w: Watched): Promise<void> {
   if (now?.text !== w.known.text || now.mtime <= w.mtime || Date.now() > (w.saveBy ?? Infinity)) return;
   await set(w.uri.fsPath, w.mtime);
   // A write that landed between the read and the setting would pass for the merged file and be saved
-  // over: it gets its own time back, so VS Code refuses the save and the write's event merges it.
+  // over: it gets its own time back, so VS Code refuses the save and the write's event merges it. Not
+  // VS Code's own save (it went ahead when it stopped waiting for us): that time, later than the one VS
+  // Code recorded, would refuse every save after it, auto save's included, and a dialog whose editor
+  // closed would stay open, modified, for good.
   const after = await readDisk(w.uri);
-  if (after && after.text !== w.known.text) await set(w.uri.fsPath, Math.max(after.mtime, now.mtime, Date.now()));
+  if (after && after.text !== w.known.text && !isOwnWrite(after.text)) await set(w.uri.fsPath, Math.max(after.mtime, now.mtime, Date.now()));
 }
 
 /** Before a save: what is new on disk is merged first, so the save writes it too and is not refused. */
