@@ -231,12 +231,12 @@ export class SearchIndex {
 
   /**
    * The best `limit` parts (all: -1) matching `match` and the filters, best first, with their BM25 rank (lower
-   * is better). Ranked by SQLite's sorter, which keeps the best `limit` only, and not by FTS5's `ORDER BY rank`,
-   * which keeps every match with its positions; nothing else is read until these are chosen.
+   * is better). Ranked by SQLite's sorter, which keeps the best `limit` only, and not by FTS5's `ORDER BY rank`
+   * (its hidden column), which keeps every match with its positions; nothing else is read until these are chosen.
    */
   private rank(match: string, where: string[], params: SqlValue[], limit: number): [number, number][] {
     const joins = where.length ? ' JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid' : '';
-    const sql = `SELECT parts_fts.rowid, bm25(parts_fts) AS rank FROM parts_fts${joins} WHERE parts_fts MATCH ?${where.map((w) => ' AND ' + w).join('')} ORDER BY rank LIMIT ?`;
+    const sql = `SELECT parts_fts.rowid, bm25(parts_fts) AS score FROM parts_fts${joins} WHERE parts_fts MATCH ?${where.map((w) => ' AND ' + w).join('')} ORDER BY score LIMIT ?`;
     return this.db.rows(sql, [match, ...params, limit]).map(([rowid, rank]) => [Number(rowid), Number(rank)]);
   }
 
