@@ -295,7 +295,7 @@ describe('search: the index with its text packed (node:zlib, as the desktop work
   it('keeps long texts packed, searches and snippets them, re-indexes by changed parts, and forgets them', async () => {
     const db = openWasmSqlite(await loadSqlite());
     const index = new SearchIndex(db, zlibTextPacker);
-    const long = `${'the wombat digs a burrow under the old gum tree. '.repeat(40)}Then the quokka smiles.`;
+    const long = `${'the wombat digs a burrow under the old gum tree. '.repeat(100)}Then the quokka smiles.`;
     const parts = [
       { id: 'a', kind: 'reply' as const, text: long, skipped: false },
       { id: 'b', kind: 'note' as const, text: 'a short numbat note', skipped: false },
