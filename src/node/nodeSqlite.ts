@@ -1,8 +1,8 @@
 // node:sqlite (the SQLite built into Node 22.13+) on a file as the search index's SqlDb: the index lives on
 // disk with a small page cache, so a 10,000-dialog index costs the process tens of MB, not its size, and
 // every commit is already saved. Used where the running Node has the module and its SQLite holds FTS5
-// (checked at run time); elsewhere (the CLI's Node 20, VS Code builds whose Node lacks it, the browser)
-// the index is sqlite-wasm in memory (node/wasmSqlite.ts).
+// and is 3.43+ (checked at run time); elsewhere (the CLI's Node 20, VS Code builds whose Node lacks it,
+// the browser) the index is sqlite-wasm in memory (node/wasmSqlite.ts).
 
 import { rmSync } from 'node:fs';
 import type { SqlDb, SqlValue } from '../core';
@@ -31,7 +31,10 @@ const CACHE_KB = 16_000;
 
 let loaded: DatabaseSync | null | undefined;
 
-/** node:sqlite's DatabaseSync, if this Node has it and its SQLite is built with FTS5; else undefined. */
+/** The oldest SQLite the index's schema runs on: FTS5's contentless_delete came in 3.43. */
+const MIN_SQLITE = [3, 43];
+
+/** node:sqlite's DatabaseSync, if this Node has it and its SQLite is built with FTS5 and new enough; else undefined. */
 export function nodeSqlite(): DatabaseSync | undefined {
   if (loaded === undefined) {
     loaded = null;
@@ -44,7 +47,9 @@ export function nodeSqlite(): DatabaseSync | undefined {
         const probe = new DB(':memory:');
         try {
           const options = rows(statement(probe, 'PRAGMA compile_options'), []).map((r) => String(r[0]));
-          if (options.includes('ENABLE_FTS5')) loaded = DB;
+          const [major, minor] = String(rows(statement(probe, 'SELECT sqlite_version()'), [])[0][0]).split('.').map(Number);
+          const recent = major > MIN_SQLITE[0] || (major === MIN_SQLITE[0] && minor >= MIN_SQLITE[1]);
+          if (options.includes('ENABLE_FTS5') && recent) loaded = DB;
         } finally {
           probe.close();
         }

@@ -4,9 +4,11 @@
 import { parentPort } from 'node:worker_threads';
 import { IndexCalls, IndexMethod } from '../extension/search/indexCalls';
 import { openNodeSqliteFile, removeIndexFile } from './nodeSqlite';
+import { zlibTextPacker } from './textPacker';
 
-// The index on disk where this Node has node:sqlite with FTS5; sqlite-wasm in memory where not.
-const calls = new IndexCalls({ open: openNodeSqliteFile, remove: removeIndexFile });
+// The index on disk where this Node has node:sqlite with FTS5; sqlite-wasm in memory where not; either way
+// the stored text packed with node:zlib.
+const calls = new IndexCalls({ open: openNodeSqliteFile, remove: removeIndexFile }, zlibTextPacker);
 let queue: Promise<unknown> = Promise.resolve();
 parentPort!.on('message', ({ id, method, args }: { id: number; method: IndexMethod; args: unknown[] }) => {
   queue = queue.then(async () => {

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DialogReadError, readIpynb } from '../../src/core/ipynb';
 import { Dialog, Message, aiRes } from '../../src/core/model';
-import { SearchIndex, dialogParts, messageSearchParts, ftsMatch, markSnippet, matchedWords, parseQuery, shapeSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
+import { SEARCH_SCHEMA_VERSION, SearchIndex, dialogParts, messageSearchParts, ftsMatch, ftsTiers, markSnippet, matchedWords, parseQuery, shapeSnippet, termPattern, termSnippet, HIT_OPEN, HIT_CLOSE } from '../../src/core/search';
 import { loadSqlite, openWasmSqlite } from '../../src/node/wasmSqlite';
+import { zlibTextPacker } from '../../src/node/textPacker';
 import { SHARED, corpusFiles } from './corpus';
 import { dlg } from './cliProcess';
 
@@ -90,6 +91,13 @@ describe('search: the query language', () => {
     assert.equal(ftsMatch(parseQuery('how to mel'), { prefixLast: true }), '"how" "to" "mel"*');
   });
 
+  it('searches a last word typed whole as typed first, then its longer forms alone', () => {
+    assert.deepEqual(ftsTiers(parseQuery('how to mel -x'), { prefixLast: true }), ['("how" "to" "mel") NOT "x"', '(("how" "to" "mel"*) NOT "x") NOT "mel"']);
+    assert.deepEqual(ftsTiers(parseQuery('how to mel')), ['"how" "to" "mel"']);
+    assert.deepEqual(ftsTiers(parseQuery('how "to mel"'), { prefixLast: true }), ['"how" "to mel"']);
+    assert.equal(ftsTiers(parseQuery('-only'), { prefixLast: true }), null);
+  });
+
   it('quotes FTS syntax so it is searched as words, and an unknown kind as a word', () => {
     assert.equal(ftsMatch(parseQuery('a OR b* NEAR( x kind:nope "unclosed phr')), '"a" "OR" "b*" "NEAR(" "x" "kind:nope" "unclosed phr"');
     assert.equal(ftsMatch(parseQuery('say "he said ""hi"""')), '"say" "he said " "hi"');
@@ -103,6 +111,31 @@ describe('search: the query language', () => {
     assert.equal(s.text, '…use pd.melt on frames');
     assert.deepEqual(s.ranges.map(([a, b]) => s.text.slice(a, b)), ['pd.melt', 'frames']);
     assert.equal(markSnippet(s), '…use **pd.melt** on **frames**');
+  });
+});
+
+describe('search: snippets made from a part\'s text', () => {
+  const snip = (text: string, query: string, prefixLast = false) => {
+    const s = termSnippet(text, termPattern(parseQuery(query), { prefixLast })!);
+    return s && markSnippet(s);
+  };
+
+  it('marks whole words, the last as a prefix, a phrase or a joined word with its separators, case and accents ignored', () => {
+    assert.equal(snip('Use pd.melt on the frames; melting is slow', 'melt Frame', true), 'Use pd.**melt** on the **frames**; melting is slow');
+    assert.equal(snip('call read_csv, then "read  CSV" again', '"read csv"'), 'call **read_csv**, then "**read CSV**" again');
+    assert.equal(snip('a quiet crème brûlée recipe', 'creme BRULEE'), 'a quiet **crème** **brûlée** recipe');
+    assert.equal(snip('a quiet creme brulee recipe', 'crème'), 'a quiet **creme** brulee recipe');
+    assert.equal(snip('remelt and melted', 'melt'), null);
+    assert.equal(termPattern(parseQuery('-only kind:reply')), null);
+  });
+
+  it('shows the window with the most different terms, cut at whole words', () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(20);
+    const text = `wombat ${filler}the wombat and the quokka share a burrow ${filler}`;
+    const s = snip(text, 'wombat quokka')!;
+    assert.match(s, /^…\S* ?.*\*\*wombat\*\* and the \*\*quokka\*\* share a burrow .*…$/);
+    assert.ok(s.length < 170, s);
+    for (const w of s.replace(/^…|…$/g, '').split(' ')) assert.ok(text.includes(w.replace(/\*\*/g, '')), w);
   });
 });
 
@@ -213,6 +246,27 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
     index.remove(file);
   });
 
+  it('snippets a match FTS5 made by folding diacritics', () => {
+    const file = 'accents/one.ipynb';
+    index.transaction(() => index.put(file, 's1', [{ id: 'c1', kind: 'note', text: 'a quiet crème brûlée recipe', skipped: false }]));
+    const [hit] = index.search(parseQuery('creme brulee'), { limit: 10 }).hits.filter((h) => h.file === file);
+    assert.equal(markSnippet(hit.snippet), 'a quiet **crème** **brûlée** recipe');
+    index.remove(file);
+  });
+
+  it('ranks a last word typed whole before its longer forms, and finds those too', () => {
+    const file = 'tiers/one.ipynb';
+    const note = (id: string, text: string) => ({ id, kind: 'note' as const, text, skipped: false });
+    index.transaction(() => index.put(file, 's1', [note('a', 'the zorbling zorblings zorblingly, zorblings again'), note('b', 'one zorbling'), note('c', 'a lone zorblinger')]));
+    const ids = (limit: number) => index.search(parseQuery('zorbling'), { limit, prefixLast: true }).hits.map((h) => h.id);
+    assert.deepEqual(ids(10).slice(0, 2).sort(), ['a', 'b']);
+    assert.deepEqual(ids(10)[2], 'c');
+    assert.deepEqual(ids(2).sort(), ['a', 'b'], 'the exact matches fill the page: the longer forms are not searched');
+    const c = index.search(parseQuery('zorblinge'), { limit: 10, prefixLast: true }).hits;
+    assert.deepEqual(c.map((h) => markSnippet(h.snippet)), ['a lone **zorblinger**']);
+    index.remove(file);
+  });
+
   it('searches input with FTS syntax errors as plain words', () => {
     assert.doesNotThrow(() => index.search(parseQuery('"unbalanced AND ( OR * NEAR/')));
   });
@@ -234,6 +288,43 @@ describe('search: the FTS5 index over the corpus (sqlite-wasm)', () => {
     const cut = bytes.slice(0, Math.floor(bytes.length / 2));
     const noise = new Uint8Array(4096).fill(7);
     for (const bad of [cut, noise]) assert.throws(() => new SearchIndex(openWasmSqlite(sqlite3, bad)));
+  });
+});
+
+describe('search: the index with its text packed (node:zlib, as the desktop worker keeps it)', () => {
+  it('keeps long texts packed, searches and snippets them, re-indexes by changed parts, and forgets them', async () => {
+    const db = openWasmSqlite(await loadSqlite());
+    const index = new SearchIndex(db, zlibTextPacker);
+    const long = `${'the wombat digs a burrow under the old gum tree. '.repeat(100)}Then the quokka smiles.`;
+    const parts = [
+      { id: 'a', kind: 'reply' as const, text: long, skipped: false },
+      { id: 'b', kind: 'note' as const, text: 'a short numbat note', skipped: false },
+    ];
+    index.transaction(() => index.put('z.ipynb', 's1', parts));
+    const kinds = db.rows('SELECT id, typeof(text) FROM parts ORDER BY id').map((r) => r.join(' '));
+    assert.deepEqual(kinds, ['a blob', 'b text']);
+    const [hit] = index.search(parseQuery('quokka smil'), { prefixLast: true }).hits;
+    assert.equal(markSnippet(hit.snippet).endsWith('Then the **quokka** **smiles**.'), true, markSnippet(hit.snippet));
+    assert.equal(index.search(parseQuery('/quokka smiles/')).hits.length, 1);
+    assert.equal(index.search(parseQuery('/QUOKKA/')).hits.length, 0);
+    const rowOf = () => db.rows("SELECT rowid FROM parts WHERE id = 'a'")[0][0];
+    const kept = rowOf();
+    index.transaction(() => index.put('z.ipynb', 's2', [parts[0], { ...parts[1], text: 'a short bilby note' }]));
+    assert.equal(rowOf(), kept, 'the unchanged packed part keeps its row');
+    assert.deepEqual(index.search(parseQuery('numbat')).hits, []);
+    index.remove('z.ipynb');
+    assert.deepEqual(index.search(parseQuery('wombat')).hits, []);
+    assert.deepEqual(db.rows("SELECT count(*) FROM parts_fts WHERE parts_fts MATCH 'wombat OR bilby'"), [[0]]);
+  });
+
+  it('rebuilds an index of an older schema by itself', async () => {
+    const db = openWasmSqlite(await loadSqlite());
+    db.exec("CREATE TABLE files(fid INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, stamp TEXT NOT NULL, broken TEXT); CREATE TABLE parts(rowid INTEGER PRIMARY KEY, fid INTEGER, id TEXT, kind TEXT, skipped INTEGER, text TEXT); CREATE VIRTUAL TABLE parts_fts USING fts5(text, content='parts', content_rowid='rowid'); CREATE TRIGGER parts_ai AFTER INSERT ON parts BEGIN INSERT INTO parts_fts(rowid, text) VALUES (new.rowid, new.text); END; INSERT INTO files VALUES (1, 'old.ipynb', 'old', NULL); INSERT INTO parts VALUES (1, 1, 'x', 'note', 0, 'an old wombat'); PRAGMA user_version = 2;");
+    const index = new SearchIndex(db, zlibTextPacker);
+    assert.deepEqual([...index.stamps()], []);
+    assert.deepEqual(db.rows('PRAGMA user_version'), [[SEARCH_SCHEMA_VERSION]]);
+    index.transaction(() => index.put('new.ipynb', 's', [{ id: 'y', kind: 'note', text: 'a new wombat', skipped: false }]));
+    assert.deepEqual(index.search(parseQuery('wombat')).hits.map((h) => h.file), ['new.ipynb']);
   });
 });
 

@@ -81,6 +81,21 @@ export function ftsMatch(q: SearchQuery, opts: { prefixLast?: boolean } = {}): s
   return negatives.length ? `(${positive})${negatives.join('')}` : positive;
 }
 
+/**
+ * The MATCH expressions a query runs, best first, each asked only while those before it found fewer hits
+ * than asked for. With `prefixLast` a last word typed whole is searched as typed first, then its longer
+ * forms alone (the prefix without the word): FTS5 merges the doclists of every word a prefix starts before
+ * it can rank any, and a word such as `function` has a dozen longer forms over a hundred thousand parts.
+ * Null when the query has no positive term.
+ */
+export function ftsTiers(q: SearchQuery, opts: { prefixLast?: boolean } = {}): string[] | null {
+  const exact = ftsMatch(q);
+  if (exact === null || !opts.prefixLast) return exact === null ? null : [exact];
+  const last = q.terms.filter((t) => !t.negated).pop()!;
+  if (last.phrase) return [exact];
+  return [exact, `(${ftsMatch(q, { prefixLast: true })}) NOT ${quote(last.text)}`];
+}
+
 /** True when the query asks for nothing (empty, or only filters). */
 export function isEmptyQuery(q: SearchQuery): boolean {
   return !q.terms.some((t) => !t.negated) && !q.regex;

@@ -1,13 +1,15 @@
 // The search index over any SQLite with FTS5 (the host brings the engine as a SqlDb): one row per message
-// part in `parts`, FTS5 over their text (BM25 ranking, snippet()), and per file the stamp it was indexed at
-// so a later session re-reads only what changed. A part names its file by the file's row number (`fid`),
-// not its path: the path in every part and in the index over them was 4% of the index's size.
+// part in `parts`, FTS5 over their text (BM25 ranking), and per file the stamp it was indexed at so a later
+// session re-reads only what changed. A part names its file by the file's row number (`fid`), not its path:
+// the path in every part and in the index over them was 4% of the index's size. FTS5 keeps its index only
+// (contentless): the text is kept once, in `parts`, packed where the host can pack it (at 10,000 dialogs
+// the text stored as it is was three quarters of the file), and snippets are made from it in JavaScript.
 
 import { SearchKind, SearchPart } from './parts';
-import { SearchQuery, ftsMatch, isEmptyQuery } from './query';
-import { HIT_CLOSE, HIT_OPEN, Snippet, regexSnippet, shapeSnippet } from './snippet';
+import { SearchQuery, ftsTiers, isEmptyQuery } from './query';
+import { Snippet, headSnippet, regexSnippet, termPattern, termSnippet } from './snippet';
 
-export type SqlValue = string | number | null;
+export type SqlValue = string | number | null | Uint8Array;
 
 /** The little of an SQLite connection the index uses. */
 export interface SqlDb {
@@ -15,16 +17,26 @@ export interface SqlDb {
   rows(sql: string, params?: SqlValue[]): SqlValue[][];
 }
 
-/** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = 2;
+/**
+ * How the index keeps a part's text: packed by the host where it has a compressor (node:zlib in the
+ * desktop's worker), else as it is (the browser). A row holds a string or the packed bytes.
+ */
+export interface TextPacker {
+  /** `text` packed, or undefined to keep it as it is (short, or packing saves little). */
+  pack(text: string): Uint8Array | undefined;
+  unpack(packed: Uint8Array): string;
+}
 
+/** Bumped when the schema or what a row holds changes: an index of another version is rebuilt. */
+export const SEARCH_SCHEMA_VERSION = 3;
+
+// contentless_delete (SQLite 3.43+): a contentless FTS5 table whose rows can be deleted without their text.
 const SCHEMA = `
 CREATE TABLE files(fid INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, stamp TEXT NOT NULL, broken TEXT);
-CREATE TABLE parts(rowid INTEGER PRIMARY KEY, fid INTEGER NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, skipped INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE TABLE parts(rowid INTEGER PRIMARY KEY, fid INTEGER NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, skipped INTEGER NOT NULL, text NOT NULL);
 CREATE INDEX parts_fid ON parts(fid);
-CREATE VIRTUAL TABLE parts_fts USING fts5(text, content='parts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
-CREATE TRIGGER parts_ai AFTER INSERT ON parts BEGIN INSERT INTO parts_fts(rowid, text) VALUES (new.rowid, new.text); END;
-CREATE TRIGGER parts_ad AFTER DELETE ON parts BEGIN INSERT INTO parts_fts(parts_fts, rowid, text) VALUES ('delete', old.rowid, old.text); END;
+CREATE VIRTUAL TABLE parts_fts USING fts5(text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER parts_ad AFTER DELETE ON parts BEGIN DELETE FROM parts_fts WHERE rowid = old.rowid; END;
 PRAGMA user_version = ${SEARCH_SCHEMA_VERSION};
 `;
 export interface SearchHit {
@@ -34,7 +46,10 @@ export interface SearchHit {
   id: string;
   kind: SearchKind;
   snippet: Snippet;
-  /** Higher is better (BM25, sign flipped); 0 for the regex form without words. */
+  /**
+   * Higher is better (BM25, sign flipped) among the hits of one MATCH expression (see ftsTiers: a last word
+   * typed whole ranks its exact matches before its longer forms); 0 for the regex form without words.
+   */
   score: number;
   /** The message is hidden from the AI. */
   skipped: boolean;
@@ -55,13 +70,19 @@ export interface SearchResult {
 /** How many parts the regex form reads at most before it stops. */
 const REGEX_SCAN_LIMIT = 2_000_000;
 
+/** How many matches' texts the regex form with words reads at a time, best first, until it has its hits. */
+const REGEX_CHUNK = 256;
+
 /** What makes two parts the same row: a part whose key is held already is not written again. */
 function partKey(id: string, kind: string, skipped: boolean, text: string): string {
   return `${id}\u0000${kind}\u0000${skipped ? 1 : 0}\u0000${text}`;
 }
 
 export class SearchIndex {
-  constructor(private readonly db: SqlDb) {
+  constructor(
+    private readonly db: SqlDb,
+    private readonly packer?: TextPacker,
+  ) {
     const version = Number(db.rows('PRAGMA user_version')[0]?.[0] ?? 0);
     if (version !== SEARCH_SCHEMA_VERSION) this.recreate();
   }
@@ -121,13 +142,13 @@ export class SearchIndex {
     const fid = this.fileRow(file, stamp, null);
     const held = new Map<string, number[]>();
     for (const [rowid, id, kind, skipped, text] of this.db.rows('SELECT rowid, id, kind, skipped, text FROM parts WHERE fid = ?', [fid])) {
-      const key = partKey(String(id), String(kind), Number(skipped) !== 0, String(text));
+      const key = partKey(String(id), String(kind), Number(skipped) !== 0, this.text(text));
       held.set(key, [...(held.get(key) ?? []), Number(rowid)]);
     }
     for (const p of parts) {
       const same = held.get(partKey(p.id, p.kind, p.skipped, p.text));
       if (same?.length) same.pop();
-      else this.db.exec('INSERT INTO parts(fid, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [fid, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
+      else this.insert(fid, p);
     }
     for (const rowids of held.values()) for (const rowid of rowids) this.db.exec('DELETE FROM parts WHERE rowid = ?', [rowid]);
   }
@@ -141,8 +162,21 @@ export class SearchIndex {
     if (this.stamp(file) !== expect) return false;
     const fid = this.fileRow(file, stamp, null);
     for (const id of ids) this.db.exec('DELETE FROM parts WHERE fid = ? AND id = ?', [fid, id]);
-    for (const p of parts) this.db.exec('INSERT INTO parts(fid, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [fid, p.id, p.kind, p.skipped ? 1 : 0, p.text]);
+    for (const p of parts) this.insert(fid, p);
     return true;
+  }
+
+  /** Adds one part: its row (the text packed where the host can) and its words to FTS5's index. */
+  private insert(fid: number, p: SearchPart): void {
+    this.db.exec('INSERT INTO parts(fid, id, kind, skipped, text) VALUES (?, ?, ?, ?, ?)', [fid, p.id, p.kind, p.skipped ? 1 : 0, this.packer?.pack(p.text) ?? p.text]);
+    this.db.exec('INSERT INTO parts_fts(rowid, text) VALUES (last_insert_rowid(), ?)', [p.text]);
+  }
+
+  /** A part's text as its row holds it: as it is, or packed. */
+  private text(v: SqlValue): string {
+    if (!(v instanceof Uint8Array)) return String(v);
+    if (!this.packer) throw new Error('the search index holds packed text and this host cannot unpack it');
+    return this.packer.unpack(v);
   }
 
   /** Records `file` as unreadable at `stamp` (counted, listed, not searched). */
@@ -176,24 +210,63 @@ export class SearchIndex {
       where.push(`(${q.folders.map(() => "f.file LIKE ? ESCAPE '\\'").join(' OR ')})`);
       params.push(...q.folders.map((f) => f.replace(/[\\%_]/g, (c) => '\\' + c) + '%'));
     }
-    const match = ftsMatch(q, { prefixLast: opts.prefixLast });
-    if (match === null) return this.scan(q, where, params, limit);
-    const snippet = `snippet(parts_fts, 0, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 16)`;
-    const filters = where.map((w) => ' AND ' + w).join('');
-    // `ORDER BY rank LIMIT`: FTS5 ranks the matches (BM25) itself and the snippet, which re-reads its part's
-    // text, is made for the rows returned only; the regex form reads every match's text, tests it and makes
-    // its own snippet (no FTS5 snippet() for every match).
-    const sql = q.regex
-      ? `SELECT f.file, p.id, p.kind, p.skipped, NULL, parts_fts.rank, p.text FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank`
-      : `SELECT f.file, p.id, p.kind, p.skipped, ${snippet}, parts_fts.rank FROM parts_fts JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid WHERE parts_fts MATCH ?${filters} ORDER BY parts_fts.rank LIMIT ?`;
-    const hits: SearchHit[] = [];
-    for (const r of this.db.rows(sql, q.regex ? [match, ...params] : [match, ...params, limit])) {
-      const snippet = q.regex ? regexSnippet(String(r[6]), q.regex) : shapeSnippet(String(r[4]));
-      if (!snippet) continue;
-      hits.push({ file: String(r[0]), id: String(r[1]), kind: String(r[2]) as SearchKind, skipped: Number(r[3]) !== 0, snippet, score: -Number(r[5]) });
-      if (hits.length >= limit) break;
+    const tiers = ftsTiers(q, { prefixLast: opts.prefixLast });
+    if (tiers === null) return this.scan(q, where, params, limit);
+    if (q.regex) return this.regexMatches(tiers, q.regex, where, params, limit);
+    const ranked: [rowid: number, rank: number][] = [];
+    for (const match of tiers) {
+      if (ranked.length < limit) ranked.push(...this.rank(match, where, params, limit - ranked.length));
     }
-    return { hits, scanned: !!q.regex };
+    const rows = this.partRows(ranked.map(([rowid]) => rowid));
+    const terms = termPattern(q, { prefixLast: opts.prefixLast });
+    const hits: SearchHit[] = [];
+    for (const [rowid, rank] of ranked) {
+      const r = rows.get(rowid);
+      if (!r) continue;
+      const text = this.text(r[4]);
+      hits.push({ ...this.hitOf(r), snippet: (terms && termSnippet(text, terms)) ?? headSnippet(text), score: -rank });
+    }
+    return { hits, scanned: false };
+  }
+
+  /**
+   * The best `limit` parts (all: -1) matching `match` and the filters, best first, with their BM25 rank (lower
+   * is better). Ranked by SQLite's sorter, which keeps the best `limit` only, and not by FTS5's `ORDER BY rank`
+   * (its hidden column), which keeps every match with its positions; nothing else is read until these are chosen.
+   */
+  private rank(match: string, where: string[], params: SqlValue[], limit: number): [number, number][] {
+    const joins = where.length ? ' JOIN parts p ON p.rowid = parts_fts.rowid JOIN files f ON f.fid = p.fid' : '';
+    const sql = `SELECT parts_fts.rowid, bm25(parts_fts) AS score FROM parts_fts${joins} WHERE parts_fts MATCH ?${where.map((w) => ' AND ' + w).join('')} ORDER BY score LIMIT ?`;
+    return this.db.rows(sql, [match, ...params, limit]).map(([rowid, rank]) => [Number(rowid), Number(rank)]);
+  }
+
+  /** The rows of these parts, by row number: file, id, kind, skipped, text. */
+  private partRows(rowids: number[]): Map<number, SqlValue[]> {
+    if (!rowids.length) return new Map();
+    const sql = 'SELECT p.rowid, f.file, p.id, p.kind, p.skipped, p.text FROM parts p JOIN files f ON f.fid = p.fid WHERE p.rowid IN (SELECT value FROM json_each(?))';
+    return new Map(this.db.rows(sql, [JSON.stringify(rowids)]).map(([rowid, ...r]) => [Number(rowid), r]));
+  }
+
+  private hitOf(r: SqlValue[]): Pick<SearchHit, 'file' | 'id' | 'kind' | 'skipped'> {
+    return { file: String(r[0]), id: String(r[1]), kind: String(r[2]) as SearchKind, skipped: Number(r[3]) !== 0 };
+  }
+
+  /** The regex form with words: the words' matches, best first, read a chunk at a time and tested. */
+  private regexMatches(tiers: string[], re: RegExp, where: string[], params: SqlValue[], limit: number): SearchResult {
+    const hits: SearchHit[] = [];
+    for (const match of tiers) {
+      const ranked = this.rank(match, where, params, -1);
+      for (let k = 0; k < ranked.length && hits.length < limit; k += REGEX_CHUNK) {
+        const chunk = ranked.slice(k, k + REGEX_CHUNK);
+        const rows = this.partRows(chunk.map(([rowid]) => rowid));
+        for (const [rowid, rank] of chunk) {
+          const r = rows.get(rowid);
+          const snippet = r && regexSnippet(this.text(r[4]), re);
+          if (snippet && hits.length < limit) hits.push({ ...this.hitOf(r), snippet, score: -rank });
+        }
+      }
+    }
+    return { hits, scanned: true };
   }
 
   /** The regex form without words: every part's text read and tested. */
@@ -204,11 +277,11 @@ export class SearchIndex {
     const sql = `SELECT f.file, p.id, p.kind, p.skipped, p.text FROM parts p JOIN files f ON f.fid = p.fid${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY f.file, p.rowid LIMIT ${REGEX_SCAN_LIMIT}`;
     const hits: SearchHit[] = [];
     for (const r of this.db.rows(sql, params)) {
-      const text = String(r[4]);
+      const text = this.text(r[4]);
       if (negs.some((n) => text.toLowerCase().includes(n))) continue;
       const snippet = regexSnippet(text, re);
       if (!snippet) continue;
-      hits.push({ file: String(r[0]), id: String(r[1]), kind: String(r[2]) as SearchKind, skipped: Number(r[3]) !== 0, snippet, score: 0 });
+      hits.push({ ...this.hitOf(r), snippet, score: 0 });
       if (hits.length >= limit) break;
     }
     return { hits, scanned: true };

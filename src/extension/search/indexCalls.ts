@@ -3,7 +3,7 @@
 // browser build, whose extension host is itself a web worker, runs them in place. No `vscode` here.
 
 import { DialogReadError, readIpynb } from '../../core/ipynb';
-import { SearchIndex, SearchOptions, SearchPart, SearchQuery, SearchResult, SqlDb, dialogParts } from '../../core/search';
+import { SearchIndex, SearchOptions, SearchPart, SearchQuery, SearchResult, SqlDb, TextPacker, dialogParts } from '../../core/search';
 import { loadSqlite, openWasmSqlite } from '../../node/wasmSqlite';
 
 /** A connection the index runs on: sqlite-wasm's can also give itself as bytes. */
@@ -37,7 +37,11 @@ export class IndexCalls {
   /** The index's file, when it is kept in one. */
   private file?: string;
 
-  constructor(private readonly fileEngine?: FileEngine) {}
+  /** `packer`: how the host packs the stored text (none: kept as it is). */
+  constructor(
+    private readonly fileEngine?: FileEngine,
+    private readonly packer?: TextPacker,
+  ) {}
 
   /**
    * Opens the index kept in the file `file` where this runtime has an engine for files: the engine's name,
@@ -80,7 +84,7 @@ export class IndexCalls {
   private use(db: Db): void {
     this.db = db;
     try {
-      this.index = new SearchIndex(db);
+      this.index = new SearchIndex(db, this.packer);
     } catch (e) {
       this.close();
       throw e;
